@@ -1,0 +1,1 @@
+"""One module per `python -m engine` command (see engine/__main__.py)."""
