@@ -7,7 +7,7 @@ the field's comment says so.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 
 @dataclass(frozen=True)
@@ -18,24 +18,339 @@ class HouseRules:
     # "suit" is 8.1.5(b) (highest card by suit); "left_of_button" is the
     # live-casino file's wording.
     odd_chip: str = "button"
+    # Stud, equal hands showing: "suit" = highest card by suit (8.9.4(b),
+    # 8.11.4(b)); "position" = closest to the dealer's left
+    # (live-casino-house-rules.txt). See engine.rankings.first_to_act_showing.
+    stud_showing_tie: str = "suit"
     # 8.1.5: ties are divided to the lowest chip denomination in play.
     lowest_chip: int = 1
     chip_denominations: tuple[int, ...] = (1, 5, 25, 100, 500, 1000)
+
+    # --- the table across hands (engine/table.py) ---------------------------
+    # First button: "right_of_dealer" = the player on the dealer's immediate
+    # right (1.1 "Dealer Button", 11.1(b)); "high_card" = one card face up to
+    # each player, highest card (ties by suit, 3.2.4) takes it (live-casino).
+    first_button: str = "right_of_dealer"
+    # "dead": the big blind moves to the next player due and the button and
+    # small blind fall where they fall, even on an empty seat (8.2.6, 1.1
+    # "Dead button"); "moving": the button always moves to the next player
+    # (published standard alternative).
+    button_movement: str = "dead"
+    # Two players (rulebook silent; published standard rules): the button
+    # posts the small blind and acts first before the flop. "as_8_2_2" reads
+    # 8.2.2 literally: the player left of the button posts the small blind.
+    heads_up: str = "button_small_blind"
+    # New players (8.2.7): "8.2.7" = dealt in at once except at the button
+    # seat (wait or post the big blind there); "post_or_wait" = published
+    # standard rule: anywhere, post a big blind or wait for it.
+    new_player: str = "8.2.7"
+    # 8.2.5: a seat change of more than this many live seats clockwise must
+    # wait for the blinds or post a penalty big blind.
+    seat_change_live_seats: int = 2
+    # Missed blinds (8.2.3 says only "until correction has been made";
+    # published standard rules): "post_or_wait" = post them (big blind live,
+    # small blind dead) or wait for the big blind; "wait" = wait for it.
+    missed_blinds: str = "post_or_wait"
+    # Over-blind (8.4.1(b)(i), 11.1(c)(iv), 8.2.4): "game" = where the game's
+    # section provides it; "all_blind_games"; "never".
+    over_blind: str = "game"
+    # 8.4.1(b)(i) allows one voluntary over-blind; 8.2.4 doubles each further
+    # one where a house allows more.
+    over_blinds_max: int = 1
+    # Per-game maximum below Table 1 of 4.1, e.g. {"holdem": 10} (live-casino).
+    max_players: dict = field(default_factory=dict)
+    # --- commission (7) ---------------------------------------------------------
+    # 7.2.1 percentage, 7.2.2 time charge, 7.2.3 per hand, 7.2.4 per person
+    # per hand, 7.4 none. The figures are the house's (posted per 6.3, 7.1).
+    rake_method: str = "percentage"
+    rake_percent: float = 5          # 7.2.1: between 2 and 10
+    rake_cap: int = 10               # 7.1, 7.7; 0 = no cap
+    rake_per_hand: int = 0           # 7.2.3
+    rake_per_person: int = 0         # 7.2.4
+    time_charge: int = 0             # 7.2.2: per player per hour
+    # --- irregularities (engine/irregularities.py) -------------------------
+    # This many boxed cards in one deck make it defective (1.1 "Defective
+    # deck": five or more); some houses use 2 (published standard rules).
+    boxed_cards_misdeal: int = 5
+    # Dealer exposes a down card in the deal (rulebook silent; published
+    # standard rules): a misdeal if it is one of the first N cards dealt or
+    # the Mth card the dealer has exposed in this deal.
+    exposed_first_cards_misdeal: int = 2
+    exposed_cards_misdeal: int = 2
+    # Draw games, a card exposed by the dealer on the initial deal (9.1.1(b)
+    # is cut off; published standard rules): "accept_first" = the player keeps
+    # the first such card; "replace" = replaced after the deal.
+    draw_exposed_on_deal: str = "accept_first"
+    # Burn card exposed (rulebook silent): "announce" = show it to all and
+    # keep the card order; "reshuffle" = return it to the stub, shuffle, cut
+    # and burn again.
+    burn_exposed: str = "announce"
     extra: dict = field(default_factory=dict)
 
     def with_(self, **changes) -> "HouseRules":
         return replace(self, **changes)
 
 
+class HouseFileError(ValueError):
+    """An instructor's profile file that cannot be read; the message names the
+    file, the line or field, and what is wrong."""
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """What a profile field means, for validation and engine/HOUSE_RULES.md."""
+    rule: str
+    doc: str
+    choices: dict = field(default_factory=dict)   # value -> what it means
+    standard: bool = False    # True where the rulebooks are silent
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+FIELD_INFO: dict[str, FieldInfo] = {
+    "odd_chip": FieldInfo("8.1.5", "Who receives a chip that cannot be divided.", {
+        "button": "closest to the Dealer Button clockwise (8.1.5(a))",
+        "suit": "the hand holding the highest card by suit (8.1.5(b), 11.4(d), 12.4(e), 13.4(e))",
+        "left_of_button": "the player left of the button in the pot (live-casino file)"}),
+    "stud_showing_tie": FieldInfo("8.9.4(b), 8.11.4(b), 13.3(b)",
+                                  "Stud: who opens when hands showing are equal.", {
+        "suit": "highest card by suit", "position": "closest to the dealer's left (live-casino file)"}),
+    "lowest_chip": FieldInfo("8.1.5", "Pots are divided to this chip.", minimum=1),
+    "chip_denominations": FieldInfo("8.1.5, 8.1.8", "Chip values in play at the table."),
+    "first_button": FieldInfo("1.1 Dealer Button, 11.1(b)", "How the first button is placed.", {
+        "right_of_dealer": "the player on the dealer's immediate right (1.1 Dealer Button)",
+        "high_card": "one card face up to each player; the highest card (ties by suit, 3.2.4) "
+                     "takes the button (live-casino file)"}),
+    "button_movement": FieldInfo("8.2.6, 1.1 Dead button", "How button and blinds move between hands.", {
+        "dead": "the big blind goes to the player due for it; the small blind and button may "
+                "fall on an empty seat (8.2.6)",
+        "moving": "the button always moves to the next player; blinds follow it "
+                  "(published standard alternative)"}),
+    "heads_up": FieldInfo("8.2.2", "Blinds with two players.", {
+        "button_small_blind": "the button posts the small blind and acts first before the flop "
+                              "(published standard rules)",
+        "as_8_2_2": "8.2.2 read literally: the player left of the button posts the small blind"},
+        standard=True),
+    "new_player": FieldInfo("8.2.7", "When a new player may be dealt in.", {
+        "8.2.7": "at once, except at the button seat: wait for the blind or post the big blind "
+                 "(8.2.7); never between the big blind and the button (published standard rules)",
+        "post_or_wait": "anywhere: post a big blind or wait until it is due (published standard rules)"}),
+    "seat_change_live_seats": FieldInfo("8.2.5", "Free seat change distance in live seats clockwise.",
+                                        minimum=0),
+    "missed_blinds": FieldInfo("8.2.3, 1.1 Missed Blind Button", "How missed blinds are made up.", {
+        "post_or_wait": "post them (big blind live, small blind dead) or wait for the big blind "
+                        "(published standard rules)",
+        "wait": "wait until the big blind is due"}, standard=True),
+    "over_blind": FieldInfo("8.4.1(b)(i), 11.1(c)(iv), 8.2.4", "Where an over-blind may be placed.", {
+        "game": "where the game's own section provides it (Draw with blinds)",
+        "all_blind_games": "in every game with blinds", "never": "not at all"}),
+    "over_blinds_max": FieldInfo("8.4.1(b)(i), 8.2.4", "Voluntary over-blinds allowed in one hand.",
+                                 minimum=0),
+    "max_players": FieldInfo("4.1", "Per-game maxima below Table 1, e.g. holdem = 10."),
+    "rake_method": FieldInfo("7.2", "How commission is taken.", {
+        "percentage": "a percentage of the pot (7.2.1)", "time": "an hourly time charge (7.2.2)",
+        "per_hand": "a fixed fee per hand (7.2.3)", "per_person": "a fee per person per hand (7.2.4)",
+        "none": "no commission (7.4)"}),
+    "rake_percent": FieldInfo("7.2.1", "Percentage taken from the pot.", minimum=2, maximum=10),
+    "rake_cap": FieldInfo("7.1, 7.7", "Most commission per pot (0 = no cap).", minimum=0),
+    "rake_per_hand": FieldInfo("7.2.3", "Fixed commission per hand.", minimum=0),
+    "rake_per_person": FieldInfo("7.2.4", "Commission per person per hand.", minimum=0),
+    "time_charge": FieldInfo("7.2.2", "Hourly charge per player.", minimum=0),
+    "boxed_cards_misdeal": FieldInfo("1.1 Defective deck, 9.1.1(a)(viii)",
+                                     "Boxed cards that make a deck defective.", minimum=1),
+    "exposed_first_cards_misdeal": FieldInfo(
+        "9.1 (silent)", "A dealer-exposed card among the first N dealt is a misdeal (0 = never).",
+        standard=True, minimum=0),
+    "exposed_cards_misdeal": FieldInfo(
+        "9.1 (silent)", "The Nth card exposed by the dealer in one deal makes a misdeal.",
+        standard=True, minimum=1),
+    "draw_exposed_on_deal": FieldInfo("9.1.1(b) (text missing)", "Draw: a card the dealer exposes on the deal.", {
+        "accept_first": "the player keeps the first such card (published standard rules)",
+        "replace": "the card is replaced after the deal and goes to the discards"}, standard=True),
+    "burn_exposed": FieldInfo("1.1 Burn card (silent on exposure)", "A burn card turned face up.", {
+        "announce": "show it to all players, keep it as the burn card and continue",
+        "reshuffle": "return it to the stub, shuffle and cut, burn again"}, standard=True),
+}
+
+
 MAIN = HouseRules()
 
-PROFILES: dict[str, HouseRules] = {MAIN.name: MAIN}
+SECOND = HouseRules(
+    name="second",
+    title="Second rulebook (sections 9-13: short decks, all-in, draw, stud)",
+    # 11.4(d), 12.4(e), 13.4(e): the odd chip goes to the highest card by suit
+    # even where a button is in use.
+    odd_chip="suit",
+    stud_showing_tie="suit",          # 12.3(b), 13.3(b)
+    first_button="right_of_dealer",   # 11.1(b)
+)
+
+LIVE_CASINO = HouseRules(
+    name="live-casino",
+    title="Live casino house rules (live-casino-house-rules.txt)",
+    odd_chip="left_of_button",        # Hold'em: excess chip to the player left of the button
+    stud_showing_tie="position",      # Seven Card Stud: closest to the dealer's left
+    first_button="high_card",         # one card face up each; highest card starts with the button
+    # "A maximum of ten players" for Hold'em; Seven Card Stud "eight".
+    max_players={"holdem": 10, "seven-card-stud": 8},
+)
+
+PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO)}
 
 
 def get_house(name: str | None = None) -> HouseRules:
+    """A built-in profile by name, or an instructor's profile file by path."""
     if name is None:
         return MAIN
-    try:
+    if isinstance(name, HouseRules):
+        return name
+    if name in PROFILES:
         return PROFILES[name]
-    except KeyError:
-        raise KeyError(f"no house-rule profile {name!r}; known: {', '.join(sorted(PROFILES))}") from None
+    if str(name).endswith(".toml"):
+        return load_house_file(name)
+    raise KeyError(f"no house-rule profile {name!r}; known: {', '.join(sorted(PROFILES))} "
+                   "(or give the path of a .toml profile file)")
+
+
+def max_players_for(house: HouseRules, game, deck: int = 52) -> int:
+    """Table 1 of 4.1 for this game and deck, lowered by the house if it says so."""
+    if deck not in game.max_players:
+        raise ValueError(f"{game.title} is not dealt with a {deck}-card deck; Table 1 of 4.1 "
+                         f"allows {', '.join(map(str, game.max_players))}")
+    limit = game.max_players[deck]
+    key = _norm(game.name)
+    for name, value in house.max_players.items():
+        if _norm(name) == key:
+            limit = min(limit, int(value))
+    return limit
+
+
+def _norm(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+# --- instructors' profile files ---------------------------------------------
+
+def load_house_file(path) -> HouseRules:
+    """Read a TOML profile: `base = "main"` (or another built-in) plus fields
+    to override. Errors name the file and line, or the field, and the fix."""
+    import pathlib
+    import tomllib
+
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise HouseFileError(f"{path}: cannot read the house-rule file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        line = getattr(exc, "lineno", None)
+        if line is None and "(at line " in msg:
+            line = msg.rsplit("(at line ", 1)[1].split(",")[0].rstrip(")")
+            msg = msg.rsplit(" (at line ", 1)[0]
+        where = f"{path}:{line}" if line else str(path)
+        raise HouseFileError(f"{where}: not valid TOML: {msg}") from None
+    return house_from_dict(data, source=str(path), text=text)
+
+
+def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> HouseRules:
+    """Build a profile from a dict as read from TOML (see load_house_file)."""
+    def where(key: str) -> str:
+        for number, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if stripped.startswith(key) and stripped[len(key):].lstrip().startswith(("=", ".")):
+                return f"{source}:{number}: field {key!r}"
+            if stripped == f"[{key}]":
+                return f"{source}:{number}: field {key!r}"
+        return f"{source}: field {key!r}"
+
+    data = dict(data)
+    base_name = data.pop("base", "main")
+    if base_name not in PROFILES:
+        raise HouseFileError(f"{where('base')}: no built-in profile {base_name!r}; use one of "
+                             f"{', '.join(sorted(PROFILES))}")
+    base = PROFILES[base_name]
+    known = {f.name: f for f in fields(HouseRules)}
+    changes: dict = {}
+    for key, value in data.items():
+        if key not in known:
+            raise HouseFileError(f"{where(key)} is not a house-rule field; known fields: "
+                                 f"base, {', '.join(sorted(known))} (see engine/HOUSE_RULES.md)")
+        changes[key] = _check_value(key, value, getattr(base, key), where(key))
+    if "chip_denominations" in changes and "lowest_chip" not in changes:
+        changes["lowest_chip"] = min(changes["chip_denominations"])
+    stem = source.rsplit("/", 1)[-1].removesuffix(".toml")
+    changes.setdefault("name", stem)
+    changes.setdefault("title", f"{base.title}, changed by {stem}")
+    house = replace(base, **changes)
+    if house.lowest_chip not in house.chip_denominations:
+        raise HouseFileError(f"{where('lowest_chip')}: {house.lowest_chip} is not one of the chip "
+                             f"denominations in play {list(house.chip_denominations)} (8.1.5)")
+    return house
+
+
+def _check_value(key: str, value, default, where: str):
+    info = FIELD_INFO.get(key)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise HouseFileError(f"{where} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, (int, float)):
+        allowed = (int, float) if key in _FLOAT_FIELDS else int
+        if isinstance(value, bool) or not isinstance(value, allowed):
+            kind = "a number" if key in _FLOAT_FIELDS else "a whole number"
+            raise HouseFileError(f"{where} must be {kind}, not {value!r}")
+        if info and info.minimum is not None and value < info.minimum:
+            raise HouseFileError(f"{where} must be at least {info.minimum:g} ({info.rule}), not {value}")
+        if info and info.maximum is not None and value > info.maximum:
+            raise HouseFileError(f"{where} must be at most {info.maximum:g} ({info.rule}), not {value}")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise HouseFileError(f"{where} must be text, not {value!r}")
+        if info and info.choices and value not in info.choices:
+            raise HouseFileError(f"{where}: {value!r} is not one of "
+                                 f"{', '.join(repr(c) for c in info.choices)}")
+        return value
+    if isinstance(default, tuple):
+        if (not isinstance(value, list) or not value
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
+            raise HouseFileError(f"{where} must be a list of positive whole numbers, e.g. [1, 5, 25]")
+        return tuple(sorted(set(value)))
+    if isinstance(default, dict):
+        if not isinstance(value, dict):
+            raise HouseFileError(f"{where} must be a table, e.g. [{key}] then lines like holdem = 10")
+        if key == "max_players":
+            return _check_max_players(value, where)
+        return dict(value)
+    return value
+
+
+_FLOAT_FIELDS = {"rake_percent"}
+
+
+def _check_max_players(value: dict, where: str) -> dict:
+    from engine.games import GAMES
+
+    by_norm = {_norm(name): game for name, game in GAMES.items()}
+    checked = {}
+    for name, limit in value.items():
+        game = by_norm.get(_norm(name))
+        if game is None:
+            raise HouseFileError(f"{where}: no game {name!r}; known games: {', '.join(sorted(GAMES))}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 2:
+            raise HouseFileError(f"{where}: {name} = {limit!r} must be a whole number of at least 2")
+        most = max(game.max_players.values())
+        if limit > most:
+            raise HouseFileError(f"{where}: {name} = {limit} exceeds Table 1 of 4.1, which allows "
+                                 f"{game.title} at most {most} players")
+        checked[game.name] = limit
+    return checked
+
+
+def describe_fields(house: HouseRules | None = None) -> list[tuple[str, object, FieldInfo | None]]:
+    """(field, value, info) for every field, for documentation and the CLI."""
+    house = house or MAIN
+    return [(f.name, getattr(house, f.name), FIELD_INFO.get(f.name)) for f in fields(HouseRules)]
