@@ -7,7 +7,10 @@ the field's comment says so.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field, fields, replace
+
+from engine.commission import Commission
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,23 @@ class HouseRules:
     # 8.1.5: ties are divided to the lowest chip denomination in play.
     lowest_chip: int = 1
     chip_denominations: tuple[int, ...] = (1, 5, 25, 100, 500, 1000)
+    # Section 7: rake method and figures (engine/commission.py).
+    commission: Commission = Commission()
+    # 6.15.2(b): in fixed/spread games an all-in of at least half a bet or
+    # raise lets players who acted before it raise. False follows 10.2 of the
+    # second rulebook: the excess is not a raise, they may only call.
+    half_bet_allin_reopens: bool = True
+    # Silent in both rulebooks; standard (Robert's Rules / TDA): short all-ins
+    # that add up to a full raise reopen the betting for a player facing them.
+    short_allins_add_up: bool = True
+    # 6.17 covers bets, calls and checks out of turn; standard practice makes
+    # a fold out of turn binding too.
+    fold_out_of_turn_binding: bool = True
+    # 6.14: seconds to act (5-60), or None when no time is scheduled.
+    time_to_act: int | None = None
+    # 6.6 is silent on half-pot amounts that are not whole chips: "down"
+    # (standard) or "up" to the lowest chip in play.
+    half_pot_rounding: str = "down"
 
     # --- the table across hands (engine/table.py) ---------------------------
     # First button: "right_of_dealer" = the player on the dealer's immediate
@@ -59,15 +79,6 @@ class HouseRules:
     over_blinds_max: int = 1
     # Per-game maximum below Table 1 of 4.1, e.g. {"holdem": 10} (live-casino).
     max_players: dict = field(default_factory=dict)
-    # --- commission (7) ---------------------------------------------------------
-    # 7.2.1 percentage, 7.2.2 time charge, 7.2.3 per hand, 7.2.4 per person
-    # per hand, 7.4 none. The figures are the house's (posted per 6.3, 7.1).
-    rake_method: str = "percentage"
-    rake_percent: float = 5          # 7.2.1: between 2 and 10
-    rake_cap: int = 10               # 7.1, 7.7; 0 = no cap
-    rake_per_hand: int = 0           # 7.2.3
-    rake_per_person: int = 0         # 7.2.4
-    time_charge: int = 0             # 7.2.2: per player per hour
     # --- irregularities (engine/irregularities.py) -------------------------
     # This many boxed cards in one deck make it defective (1.1 "Defective
     # deck": five or more); some houses use 2 (published standard rules).
@@ -147,15 +158,6 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "over_blinds_max": FieldInfo("8.4.1(b)(i), 8.2.4", "Voluntary over-blinds allowed in one hand.",
                                  minimum=0),
     "max_players": FieldInfo("4.1", "Per-game maxima below Table 1, e.g. holdem = 10."),
-    "rake_method": FieldInfo("7.2", "How commission is taken.", {
-        "percentage": "a percentage of the pot (7.2.1)", "time": "an hourly time charge (7.2.2)",
-        "per_hand": "a fixed fee per hand (7.2.3)", "per_person": "a fee per person per hand (7.2.4)",
-        "none": "no commission (7.4)"}),
-    "rake_percent": FieldInfo("7.2.1", "Percentage taken from the pot.", minimum=2, maximum=10),
-    "rake_cap": FieldInfo("7.1, 7.7", "Most commission per pot (0 = no cap).", minimum=0),
-    "rake_per_hand": FieldInfo("7.2.3", "Fixed commission per hand.", minimum=0),
-    "rake_per_person": FieldInfo("7.2.4", "Commission per person per hand.", minimum=0),
-    "time_charge": FieldInfo("7.2.2", "Hourly charge per player.", minimum=0),
     "boxed_cards_misdeal": FieldInfo("1.1 Defective deck, 9.1.1(a)(viii)",
                                      "Boxed cards that make a deck defective.", minimum=1),
     "exposed_first_cards_misdeal": FieldInfo(
@@ -293,14 +295,34 @@ def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> Ho
 
 def _check_value(key: str, value, default, where: str):
     info = FIELD_INFO.get(key)
+    if dataclasses.is_dataclass(default) and not isinstance(default, type):
+        # A group of settings (e.g. commission): a TOML table of its fields.
+        if not isinstance(value, dict):
+            raise HouseFileError(f"{where} must be a table: [{key}] then lines like name = value")
+        known = {f.name for f in fields(default)}
+        changes = {}
+        for sub, sub_value in value.items():
+            if sub not in known:
+                raise HouseFileError(f"{where}: {sub!r} is not one of its settings: "
+                                     f"{', '.join(sorted(known))}")
+            changes[sub] = _tuples(sub_value)
+        try:
+            # The group checks its own values and cites its rules.
+            return replace(default, **changes)
+        except (TypeError, ValueError) as exc:
+            raise HouseFileError(f"{where}: {exc}") from None
+    if default is None:
+        if isinstance(value, (dict, list)):
+            raise HouseFileError(f"{where} must be a single value, not {value!r}")
+        return value
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise HouseFileError(f"{where} must be true or false, not {value!r}")
         return value
     if isinstance(default, (int, float)):
-        allowed = (int, float) if key in _FLOAT_FIELDS else int
+        allowed = (int, float) if isinstance(default, float) else int
         if isinstance(value, bool) or not isinstance(value, allowed):
-            kind = "a number" if key in _FLOAT_FIELDS else "a whole number"
+            kind = "a number" if isinstance(default, float) else "a whole number"
             raise HouseFileError(f"{where} must be {kind}, not {value!r}")
         if info and info.minimum is not None and value < info.minimum:
             raise HouseFileError(f"{where} must be at least {info.minimum:g} ({info.rule}), not {value}")
@@ -328,8 +350,6 @@ def _check_value(key: str, value, default, where: str):
     return value
 
 
-_FLOAT_FIELDS = {"rake_percent"}
-
 
 def _check_max_players(value: dict, where: str) -> dict:
     from engine.games import GAMES
@@ -348,6 +368,11 @@ def _check_max_players(value: dict, where: str) -> dict:
                                  f"{game.title} at most {most} players")
         checked[game.name] = limit
     return checked
+
+
+def _tuples(value):
+    """TOML arrays to the tuples frozen settings use."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def describe_fields(house: HouseRules | None = None) -> list[tuple[str, object, FieldInfo | None]]:

@@ -31,7 +31,6 @@ def test_main_follows_the_main_rulebook():
     assert MAIN.seat_change_live_seats == 2          # 8.2.5
     assert MAIN.over_blinds_max == 1                 # 8.4.1(b)(i)
     assert MAIN.boxed_cards_misdeal == 5             # 1.1 Defective deck
-    assert 2 <= MAIN.rake_percent <= 10              # 7.2.1
 
 
 def test_second_rulebook_gives_the_odd_chip_by_suit():
@@ -96,8 +95,8 @@ def test_chip_denominations_set_the_lowest_chip(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ('odd_chip = "dealer"\n', "room.toml:1: field 'odd_chip': 'dealer' is not one of"),
     ('\n\nbutton_movement = 3\n', "room.toml:3: field 'button_movement' must be text"),
-    ('rake_percent = 15\n', "must be at most 10 (7.2.1)"),
-    ('rake_percent = 1.5\n', "must be at least 2 (7.2.1)"),
+    ('seat_change_live_seats = -1\n', "must be at least 0 (8.2.5)"),
+    ('boxed_cards_misdeal = 0\n', "must be at least 1 (1.1 Defective deck"),
     ('seat_change_live_seats = 2.5\n', "must be a whole number"),
     ('colour = "red"\n', "field 'colour' is not a house-rule field"),
     ('base = "vegas"\n', "no built-in profile 'vegas'"),
@@ -118,5 +117,20 @@ def test_missing_file_is_a_clear_error(tmp_path):
         load_house_file(tmp_path / "nope.toml")
 
 
-def test_rake_percent_accepts_a_fraction(tmp_path):
-    assert load_house_file(write(tmp_path, "rake_percent = 2.5\n")).rake_percent == 2.5
+def test_commission_is_a_table_in_the_profile_file(tmp_path):
+    house = load_house_file(write(tmp_path, '[commission]\nmethod = "fixed-hand"\nhand_fee = 1\n'
+                                             'hand_fee_by_players = [[2, 1], [5, 2]]\n'))
+    assert house.commission.method == "fixed-hand"
+    assert house.commission.hand_fee_by_players == ((2, 1), (5, 2))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('[commission]\npercent = 15\n', "room.toml:1: field 'commission': a percentage commission "
+                                       "must be 2% to 10%"),
+    ('[commission]\nflavour = 1\n', "'flavour' is not one of its settings"),
+    ('commission = 5\n', "field 'commission' must be a table"),
+])
+def test_commission_errors(tmp_path, text, expected):
+    with pytest.raises(HouseFileError) as err:
+        load_house_file(write(tmp_path, text))
+    assert expected in str(err.value)
