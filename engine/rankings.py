@@ -1,0 +1,341 @@
+"""Hand rankings (3.2): every order of poker hands the rules name, by name.
+
+Each `Ranking` cites its rule and reads any five or more cards: `value()` is
+the fast int (greater is better, for lows too) and `best()` the full reading
+(category, five cards used, words a dealer would say). The tables behind
+`value()` live in engine/evaluator.py.
+
+Also here: the stud comparisons of up-cards, who brings in (3.2.4, 8.13.3(a))
+and who opens a later street (8.9.4(b), 8.11.4(b), 8.13.3(c)(ii)).
+"""
+from __future__ import annotations
+
+from functools import total_ordering
+from itertools import combinations
+from typing import Iterable, Mapping, Sequence
+
+from engine.cards import SUIT_RANK, SUITS, Card, format_cards
+from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, SHORT_CATEGORIES,
+                              TWENTY_CATEGORIES, AceToFiveScheme, DeuceToSevenScheme,
+                              EightOrBetterScheme, HandError, HighScheme, check_cards,
+                              deuce_low_label, grouped, low_label, make_value_function, pack)
+from engine.house import HouseRules
+
+__all__ = ["HandError", "HandValue", "Ranking", "RANKINGS", "get_ranking", "showing_value",
+           "bring_in_seat", "first_to_act_showing"]
+
+
+@total_ordering
+class HandValue:
+    """One player's best hand under one ranking; greater is better, equal is a tie."""
+
+    __slots__ = ("ranking", "value", "category", "cards", "label")
+
+    def __init__(self, ranking: str, value: int, category: str, cards: tuple[Card, ...], label: str):
+        self.ranking = ranking      # the Ranking's name
+        self.value = value          # the same int Ranking.value() returns
+        self.category = category    # "Full House", "8-low", "7-low", ...
+        self.cards = cards          # the five cards used, in reading order
+        self.label = label          # "Full House, Kings full of Sevens"
+
+    def describe(self) -> str:
+        return f"{self.label} ({format_cards(self.cards)})"
+
+    def _other(self, other) -> "HandValue":
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        if other.ranking != self.ranking:
+            raise TypeError(f"cannot compare a {self.ranking} hand with a {other.ranking} hand")
+        return other
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.ranking == other.ranking and self.value == other.value
+
+    def __lt__(self, other) -> bool:
+        other = self._other(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return self.value < other.value
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.value))
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.ranking!r}, {self.describe()!r})"
+
+
+class Ranking:
+    """An order of poker hands, citing its rule.
+
+    `value(cards)` is an instance attribute: the first call builds this
+    ranking's tables and swaps itself for the table reader, so the web app
+    pays for a ranking only when it uses it. `prepare()` builds eagerly.
+    """
+
+    def __init__(self, name: str, rule: str, title: str, scheme, notes: str = ""):
+        self.name = name
+        self.rule = rule
+        self.title = title
+        self.notes = notes
+        self.scheme = scheme
+        self.deck_size: int = scheme.deck_size
+        self.categories: tuple[str, ...] = scheme.categories
+        self.low = not isinstance(scheme, HighScheme)
+        self.value = self._first_value
+
+    def __repr__(self) -> str:
+        return f"Ranking({self.name!r}, rule={self.rule!r})"
+
+    def prepare(self) -> "Ranking":
+        if self.value == self._first_value:
+            self.value = make_value_function(self.scheme)
+        return self
+
+    def _first_value(self, cards: Sequence[Card]) -> int:
+        return self.prepare().value(cards)
+
+    def best(self, cards: Iterable[Card]) -> HandValue | None:
+        """The best five of `cards` (five or more); None for eight-or-better with no low."""
+        cards = check_cards(cards, self.deck_size)
+        target = self.value(cards)
+        if target == 0 and isinstance(self.scheme, EightOrBetterScheme):
+            return None
+        for five in combinations(cards, 5):
+            if self.value(five) == target:
+                return self.read(five)
+        raise AssertionError(f"no five of {format_cards(cards)} reach value {target}")
+
+    def read(self, five: Iterable[Card]) -> HandValue | None:
+        """Exactly five cards as this ranking reads them (no choosing)."""
+        five = check_cards(five, self.deck_size)
+        if len(five) != 5:
+            raise HandError(f"read() takes exactly five cards; got {len(five)}: {format_cards(five)}")
+        flush = self.scheme.suits_matter and len({c.suit for c in five}) == 1
+        reading = self.scheme.read([c.rank for c in five], flush)
+        if reading.value == 0:
+            return None
+        left = sorted(five, key=lambda c: SUITS.index(c.suit))
+        ordered = []
+        for rank in reading.order:
+            card = next(c for c in left if c.rank == rank)
+            left.remove(card)
+            ordered.append(card)
+        return HandValue(self.name, reading.value, reading.category, tuple(ordered), reading.label)
+
+    def category_of(self, value: int) -> str:
+        """The category name of a value from `value()` (for counting and display)."""
+        if not self.low:
+            return self.categories[value >> 20]
+        if isinstance(self.scheme, DeuceToSevenScheme):
+            high = (10 << 20) - value
+            cat = HIGH_CATEGORIES[high >> 20]
+            return deuce_low_label((high >> 16) & 15) if cat == "No Pair" else cat
+        if value == 0:
+            return "No low"
+        badness = LOW_TOP - value
+        cat = LOW_PAIR_CATEGORIES[badness >> 20]
+        return low_label((badness >> 16) & 15) if cat == "No Pair" else cat
+
+
+_SHORT_NOTE = ("Four of a Kind keeps its kicker: 3.2.2(d) defines the hands by 3.2.1(b)(iii) "
+               "even though 9.3(c) does not mention the fifth card.")
+
+RANKINGS: dict[str, Ranking] = {r.name: r for r in (
+    Ranking("high", "3.2.1", "52-card deck, high hand",
+            HighScheme(52, HIGH_CATEGORIES, ace_low_straight=True),
+            "The ace plays low only in 5-4-3-2-A (3.2.1(a)); suits never rank hands (3.2.1(b)(i))."),
+    Ranking("short40", "3.2.2(a),(d); 9.2(a), 9.3",
+            "40-card deck (no 2-4): Flush above Full House, A-5-6-7-8 the smallest straight",
+            HighScheme(40, SHORT_CATEGORIES, ace_low_straight=True), _SHORT_NOTE),
+    Ranking("short36", "3.2.2(b),(d); 9.2(b), 9.3",
+            "36-card deck (no 2-5): Flush above Full House, A-6-7-8-9 the smallest straight",
+            HighScheme(36, SHORT_CATEGORIES, ace_low_straight=True), _SHORT_NOTE),
+    Ranking("short32", "3.2.2(c),(d); 9.2(c), 9.3",
+            "32-card deck (no 2-6): Flush above Full House, A-7-8-9-10 the smallest straight",
+            HighScheme(32, SHORT_CATEGORIES, ace_low_straight=True), _SHORT_NOTE),
+    Ranking("short20", "3.2.3", "20-card deck (A-K-Q-J-10 only)",
+            HighScheme(20, TWENTY_CATEGORIES, ace_low_straight=False),
+            "Reconstruction: 3.2.3(b) lists no One Pair, yet A-A-K-Q-J can be dealt. One Pair is "
+            "ranked last, below Two Pair, as in every other deck's order (3.2.1(b)(ix), "
+            "3.2.2(d)(ix)); it is also the commonest 20-card hand (7,680 of 15,504). No Pair "
+            "cannot occur (five different ranks make the straight A-K-Q-J-10) and the only "
+            "five suited cards are a Royal Flush. The ace is never low (3.2.3(a))."),
+    Ranking("ace-to-five", "8.13.3(d)(iv); 8.7.7(b); 8.8.5(b)",
+            "Ace-to-five low (Razz, A-5 Lowball and Triple Draw): aces low, straights and "
+            "flushes ignored, best 5-4-3-2-A",
+            AceToFiveScheme(),
+            "Pairs count against a low in the reverse of the high order: one pair, two pair, "
+            "three of a kind, full house, four of a kind (live-casino-house-rules.txt)."),
+    Ranking("deuce-to-seven", "8.7.7(b); 8.8.5(b)",
+            "Deuce-to-seven low (2-7 Lowball and Triple Draw): aces high only, straights and "
+            "flushes count, best 7-5-4-3-2",
+            DeuceToSevenScheme(),
+            "The exact reverse of the 52-card high order with 5-4-3-2-A read as ace-high, "
+            "not a straight."),
+    Ranking("eight-or-better", "3.2.1(b)(xi)",
+            "Eight-or-better low for the hi-lo games: five different ranks from 8 down to A "
+            "(the \"Eight Qualifier\" of section 1)",
+            EightOrBetterScheme(),
+            "best() returns None and value() returns 0 when no five cards qualify; the pot then "
+            "goes to the high hand (8.12.5(e))."),
+)}
+
+ALIASES = {"razz": "ace-to-five", "a-5": "ace-to-five", "2-7": "deuce-to-seven",
+           "8-or-better": "eight-or-better", "hi-lo-low": "eight-or-better",
+           "52": "high", "40": "short40", "36": "short36", "32": "short32", "20": "short20"}
+
+
+def get_ranking(name: str | Ranking) -> Ranking:
+    """A ranking by name (see RANKINGS; a few aliases such as 'razz', '2-7' also work)."""
+    if isinstance(name, Ranking):
+        return name
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    try:
+        return RANKINGS[key]
+    except KeyError:
+        raise KeyError(f"no hand ranking {name!r}; known: {', '.join(RANKINGS)}") from None
+
+
+# --- Stud: bring-in and first to act -----------------------------------------
+
+def _low_rank(card: Card) -> int:
+    return 1 if card.rank == 14 else card.rank
+
+
+def _partial_category(shape: tuple[int, ...]) -> int:
+    """0 no pair, 1 one pair, 2 two pair, 3 three of a kind, 4 four of a kind."""
+    if shape[0] >= 3:
+        return shape[0]
+    if shape[0] == 2:
+        return 2 if len(shape) > 1 and shape[1] == 2 else 1
+    return 0
+
+
+def showing_value(cards: Iterable[Card], low: bool = False) -> int:
+    """How strong one to four up-cards are; greater opens first.
+
+    High games (8.9.4(b), 8.11.4(b), 8.12.4(b)): four of a kind, three of a
+    kind, two pair, one pair, then high cards, aces high. Razz (8.13.3(c)(ii))
+    reverses it with aces low: the lowest hand showing is "greater". Partial
+    straights and flushes count for nothing, as in standard stud practice
+    (the rules are silent).
+    """
+    cards = tuple(cards)
+    if not 1 <= len(cards) <= 4:
+        raise HandError(f"a stud hand shows one to four up-cards (8.9.4(b), 8.11.4(b)); "
+                        f"got {len(cards)}: {format_cards(cards)}")
+    for c in cards:
+        if not isinstance(c, Card):
+            raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
+    if low:
+        shape, order = grouped(_low_rank(c) for c in cards)
+        return LOW_TOP - pack(_partial_category(shape), order)
+    shape, order = grouped(c.rank for c in cards)
+    return pack(_partial_category(shape), order)
+
+
+def _check_distinct(cards: Iterable[Card]) -> None:
+    seen = set()
+    for c in cards:
+        if not isinstance(c, Card):
+            raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
+        if c in seen:
+            raise HandError(f"{c} is showing twice: a deck holds one of each card (3.1)")
+        seen.add(c)
+
+
+def bring_in_seat(upcards_by_seat: Mapping[int, Card], razz: bool = False) -> int:
+    """The seat that brings in on third street.
+
+    High games: the lowest up-card, aces high; equal ranks go to the lowest
+    suit, clubs < diamonds < hearts < spades (3.2.4, 8.11.3(a)). Razz: the
+    highest up-card with aces low, equal ranks to the highest suit (8.13.3(a)).
+    """
+    if not upcards_by_seat:
+        raise HandError("no up-cards: the bring-in needs at least one player (8.11.3(a))")
+    up = {}
+    for seat, card in upcards_by_seat.items():
+        if not isinstance(card, Card):
+            if isinstance(card, (list, tuple)) and len(card) == 1:
+                card = card[0]
+            else:
+                raise HandError(f"seat {seat}: the bring-in compares one up-card, got {card!r}")
+        up[seat] = card
+    _check_distinct(up.values())
+    if razz:
+        return max(up, key=lambda s: (_low_rank(up[s]), up[s].suit_rank))
+    return min(up, key=lambda s: (up[s].rank, up[s].suit_rank))
+
+
+def _clockwise_order(seats: Iterable[int], dealer_seat: int | None,
+                     seats_order: Sequence[int] | None) -> list[int]:
+    """Seats from the dealer's left going clockwise.
+
+    `seats_order` gives that order outright; otherwise seats are numbered
+    clockwise and the first seat after `dealer_seat` (or the lowest seat when
+    none is given, seat 1 being the dealer's left) comes first.
+    """
+    seats = list(seats)
+    if seats_order is not None:
+        where = {s: i for i, s in enumerate(seats_order)}
+        missing = [s for s in seats if s not in where]
+        if missing:
+            raise HandError(f"seat {missing[0]} is not in seats_order {list(seats_order)}")
+        return sorted(seats, key=where.__getitem__)
+    if dealer_seat is None:
+        return sorted(seats)
+    return sorted(seats, key=lambda s: (s <= dealer_seat, s))
+
+
+TIE_BREAKS = ("suit", "position")
+
+
+def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: bool = False,
+                         tie_break: str | None = None, button_or_dealer_seat: int | None = None,
+                         seats_order: Sequence[int] | None = None,
+                         house: HouseRules | None = None) -> int:
+    """The seat that opens fourth street onwards: the best hand showing.
+
+    High games open with the highest hand showing (8.9.4(b), 8.11.4(b),
+    8.12.4(b)); Razz with the lowest, aces low (8.13.3(c)(ii), (d)(ii)).
+    Leave out a stud community card (8.9.5(b)).
+
+    Equal hands showing are broken by `tie_break`, defaulting to the house
+    profile's `stud_showing_tie`:
+    - "suit" (main rulebook): high games, the player whose highest card has
+      the highest suit; Razz, the player whose lowest card has the lowest
+      suit (spades > hearts > diamonds > clubs, 3.2.4);
+    - "position" (live-casino-house-rules.txt): the tied player closest to
+      the dealer's left, see `_clockwise_order` for how seats are ordered.
+    """
+    if tie_break is None:
+        tie_break = house.stud_showing_tie if house is not None else "suit"
+    if tie_break not in TIE_BREAKS:
+        raise ValueError(f"unknown stud tie-break {tie_break!r}: use 'suit' (3.2.4) or "
+                         "'position' (live-casino-house-rules.txt)")
+    if not showing_by_seat:
+        raise HandError("no hands showing: at least one player must remain (8.11.4(b))")
+    shown = {seat: tuple(cards) for seat, cards in showing_by_seat.items()}
+    _check_distinct(c for cards in shown.values() for c in cards)
+    values = {seat: showing_value(cards, low) for seat, cards in shown.items()}
+    best = max(values.values())
+    tied = [seat for seat, v in values.items() if v == best]
+    if len(tied) == 1:
+        return tied[0]
+    if tie_break == "position":
+        return _clockwise_order(tied, button_or_dealer_seat, seats_order)[0]
+    if low:
+        def lowest_card_suit(seat: int) -> tuple[int, int]:
+            cards = shown[seat]
+            r = min(_low_rank(c) for c in cards)
+            return (r, min(SUIT_RANK[c.suit] for c in cards if _low_rank(c) == r))
+        return min(tied, key=lowest_card_suit)
+
+    def highest_card_suit(seat: int) -> tuple[int, int]:
+        cards = shown[seat]
+        r = max(c.rank for c in cards)
+        return (r, max(SUIT_RANK[c.suit] for c in cards if c.rank == r))
+    return max(tied, key=highest_card_suit)
