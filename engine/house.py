@@ -172,6 +172,19 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "burn_exposed": FieldInfo("1.1 Burn card (silent on exposure)", "A burn card turned face up.", {
         "announce": "show it to all players, keep it as the burn card and continue",
         "reshuffle": "return it to the stub, shuffle and cut, burn again"}, standard=True),
+    "commission": FieldInfo("7.1-7.8", "Rake method and figures (engine/commission.py)."),
+    "half_bet_allin_reopens": FieldInfo(
+        "6.15.2(b), 10.2", "Fixed/spread: an all-in of half a bet or raise or more lets players "
+        "who acted before it raise (true, 6.15.2(b)); false = they may only call (10.2)."),
+    "short_allins_add_up": FieldInfo(
+        "6.15 (silent)", "Short all-ins that together make a full raise reopen the betting.",
+        standard=True),
+    "fold_out_of_turn_binding": FieldInfo("6.17 (silent on folds)", "A fold out of turn is binding.",
+                                          standard=True),
+    "time_to_act": FieldInfo("6.14", "Seconds to act, 5 to 60, or none.", minimum=5, maximum=60),
+    "half_pot_rounding": FieldInfo("6.6 (silent)", "Half-pot limits that are not whole chips.", {
+        "down": "down to the lowest chip in play (published standard practice)",
+        "up": "up to the lowest chip in play"}, standard=True),
 }
 
 
@@ -184,6 +197,7 @@ SECOND = HouseRules(
     # even where a button is in use.
     odd_chip="suit",
     stud_showing_tie="suit",          # 12.3(b), 13.3(b)
+    half_bet_allin_reopens=False,     # 10.2: the excess of a short all-in is not a raise
     first_button="right_of_dealer",   # 11.1(b)
 )
 
