@@ -19,7 +19,6 @@ from engine.house import MAIN, HouseRules
 
 KINDS = ("fixed", "spread", "pot", "half-pot", "no-limit")
 LIMIT_KINDS = ("fixed", "spread")          # 6.12, 6.15.2: "limit games"
-POT_KINDS = ("pot", "half-pot")           # 6.6: a ratio to the pot
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in")
 
 KIND_NAMES = {"fixed": "fixed (structured) limit", "spread": "spread limit",
@@ -563,6 +562,31 @@ class BettingRound:
         if seat not in self.order:
             raise ValueError(f"seat {seat} is not in this betting round")
         self.forfeited.add(seat)
+
+    def surrender_short_bet(self, chips: int) -> Outcome:
+        """6.16: the player to act put in less than a call and chooses to fold;
+        the chips put in stay in the pot."""
+        seat = self.turn
+        if seat is None:
+            return Outcome(False, "the betting round is complete: no one is to act")
+        try:
+            _chips(chips, "the chips put in", positive=True)
+        except ValueError as e:
+            return Outcome(False, str(e))
+        owe = self.level - self.in_front[seat]
+        if chips >= owe or chips > self.stacks[seat]:
+            return Outcome(False, f"{chips} is not a short bet: seat {seat} owes {owe} and has "
+                           f"{self.stacks[seat]} (6.16)")
+        self.stacks[seat] -= chips
+        self.in_front[seat] += chips
+        self.folded.add(seat)
+        self.pending.discard(seat)
+        self.history.append((seat, Action("fold")))
+        self._settle_pending()
+        self.turn = self._next_from(seat)
+        message = f"seat {seat} folds and surrenders the {chips} put in to the pot (6.16)"
+        self.log.append(message)
+        return Outcome(True, message)
 
     def out_of_turn(self, seat, kind: str, amount: int | None = None, *,
                     action_changed: bool = False) -> Ruling:

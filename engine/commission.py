@@ -221,7 +221,8 @@ def commission_for_hand(contributions: dict, folded, commission: Commission, *,
     """The rake on a finished hand, from what each seat put in.
 
     Returns the uncalled wager first (7.5), builds the main and side pots,
-    then applies 7.6 and 7.8 before taking the commission. Returns the
+    then applies 7.6 (when `blinds`, {seat: blind posted}, is given) and 7.8
+    (when `tied_winners` is given) before taking the commission. Returns the
     `Rake` and the chips handed back as uncalled ({seat: chips}).
     """
     from engine.pots import build_pots, return_uncalled

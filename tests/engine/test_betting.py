@@ -262,6 +262,9 @@ def test_6_16_a_short_bet():
     assert ruling.rule == "6.16" and ruling.action is None
     assert "make up the difference of 40" in ruling.text
     assert ruling.options == ("make up the difference", "fold and surrender the chips")
+    assert "6.16" in r.surrender_short_bet(100).message            # not short: refused
+    assert r.surrender_short_bet(60).ok
+    assert 2 in r.folded and r.contributions[2] == 60 and r.stacks[2] == 940
 
 
 def test_pushing_every_chip_is_all_in():
