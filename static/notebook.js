@@ -1,0 +1,131 @@
+// Notebook behaviour: selection, keyboard shortcuts, run-all, the [*] counter,
+// thinking time per attempt, and keeping the chosen dealer tool across swaps.
+(function () {
+  "use strict";
+  const shownAt = new Map();   // cell id -> time the cell was last (re)drawn
+  const tools = new Map();     // cell id -> chosen seat tool
+  const cellOf = (el) => el && el.closest("[data-cell]");
+  const cells = () => Array.from(document.querySelectorAll("section[data-cell]"));
+
+  function select(cell, scroll) {
+    if (!cell) return;
+    document.querySelectorAll("section.selected").forEach((c) => c.classList.remove("selected"));
+    cell.classList.add("selected");
+    if (scroll) cell.scrollIntoView({ block: "center", behavior: "instant" });
+    if (!cell.contains(document.activeElement)) cell.focus({ preventScroll: true });
+  }
+
+  function neighbour(cell, delta) {
+    const list = cells();
+    const i = list.indexOf(cell);
+    return list[Math.min(list.length - 1, Math.max(0, i + delta))];
+  }
+
+  function stamp(root) {
+    (root.matches && root.matches("[data-cell]") ? [root] : root.querySelectorAll("[data-cell]"))
+      .forEach((cell) => {
+        shownAt.set(cell.dataset.cell, performance.now());
+        const tool = tools.get(cell.dataset.cell);
+        if (tool) {
+          const radio = cell.querySelector(`input[name=tool][value=${tool}]`);
+          if (radio) radio.checked = true;
+        }
+      });
+  }
+
+  function run(cell) {
+    const form = cell && cell.querySelector("form.question");
+    if (form) form.requestSubmit();
+    return !!form;
+  }
+
+  function whenSwapped(cellId) {
+    return new Promise((resolve) => {
+      const done = (evt) => {
+        const cell = cellOf(evt.detail.elt) || evt.detail.elt;
+        if (cell && cell.dataset && cell.dataset.cell === cellId) {
+          document.body.removeEventListener("htmx:afterSettle", done);
+          resolve(document.getElementById("cell-" + cellId));
+        }
+      };
+      document.body.addEventListener("htmx:afterSettle", done);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    stamp(document);
+    const nb = document.querySelector(".notebook");
+    if (nb && nb.dataset.current) select(document.getElementById("cell-" + nb.dataset.current), true);
+
+    document.body.addEventListener("click", (evt) => {
+      const cell = cellOf(evt.target);
+      if (cell) select(cell, false);
+    });
+    document.body.addEventListener("change", (evt) => {
+      if (evt.target.name === "tool") tools.set(cellOf(evt.target).dataset.cell, evt.target.value);
+    });
+    document.body.addEventListener("htmx:configRequest", (evt) => {
+      const cell = cellOf(evt.detail.elt);
+      if (cell && shownAt.has(cell.dataset.cell)) {
+        evt.detail.parameters["elapsed_ms"] = Math.round(performance.now() - shownAt.get(cell.dataset.cell));
+      }
+    });
+    document.body.addEventListener("htmx:beforeRequest", (evt) => {
+      const cell = cellOf(evt.detail.elt);
+      const count = cell && cell.querySelector(".prompt .count");
+      if (count) count.textContent = "*";
+    });
+    document.body.addEventListener("htmx:responseError", (evt) => {
+      const cell = cellOf(evt.detail.elt);
+      if (!cell) return;
+      const out = cell.querySelector(".output");
+      const count = cell.querySelector(".prompt .count");
+      if (count) count.textContent = "!";
+      if (out) out.textContent = evt.detail.xhr.status === 401
+        ? "Your session has ended: sign in again (nothing was recorded)."
+        : "The server could not take that (" + evt.detail.xhr.status + "). Nothing was recorded; try again.";
+    });
+    // A 4xx reply from the trainer still carries the cell with its message.
+    document.body.addEventListener("htmx:beforeSwap", (evt) => {
+      if ([409, 422].includes(evt.detail.xhr.status)) { evt.detail.shouldSwap = true; evt.detail.isError = false; }
+    });
+    document.body.addEventListener("htmx:afterSettle", (evt) => {
+      stamp(evt.detail.elt);
+      const cell = cellOf(evt.detail.elt) || evt.detail.elt;
+      if (cell && cell.matches && cell.matches("[data-cell]") && !document.querySelector("section.selected")) select(cell, false);
+    });
+
+    document.addEventListener("keydown", (evt) => {
+      const typing = evt.target.matches("input[type=number], input:not([type]), textarea, select");
+      const cell = cellOf(evt.target) || document.querySelector("section.selected");
+      if (evt.key === "Enter" && (evt.shiftKey || evt.ctrlKey)) {
+        if (!cell) return;
+        evt.preventDefault();
+        const id = cell.dataset.cell;
+        const ran = run(cell);
+        if (evt.shiftKey) {
+          const next = () => select(neighbour(document.getElementById("cell-" + id), 1), true);
+          if (ran) whenSwapped(id).then(next); else next();
+        }
+        return;
+      }
+      if (typing || evt.ctrlKey || evt.metaKey || evt.altKey) return;
+      if ((evt.key === "j" || evt.key === "ArrowDown") && cell && evt.target === cell) { evt.preventDefault(); select(neighbour(cell, 1), true); }
+      if ((evt.key === "k" || evt.key === "ArrowUp") && cell && evt.target === cell) { evt.preventDefault(); select(neighbour(cell, -1), true); }
+    });
+
+    const runAll = document.getElementById("run-all");
+    if (runAll) runAll.addEventListener("click", async () => {
+      for (const cell of cells()) {
+        const form = cell.querySelector("form.question");
+        if (!form) continue;
+        const answered = Array.from(form.querySelectorAll("input[type=radio], input[type=checkbox]")).some((i) => i.checked)
+          || Array.from(form.querySelectorAll("input[type=number]")).some((i) => i.value !== "");
+        if (!answered) continue;
+        const swapped = whenSwapped(cell.dataset.cell);
+        form.requestSubmit();
+        await swapped;
+      }
+    });
+  });
+})();

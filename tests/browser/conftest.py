@@ -1,0 +1,47 @@
+"""A live trainer on a free loopback port and Debian's Chromium for Playwright.
+
+Playwright may not download its own browser here, so the launch uses the
+system `chromium` (scripts/test.sh installs it with apt when missing).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from webapp import create_app
+from webapp.auth import create_user
+from webapp.db import get_db
+
+TRAINEE = ("trainee", "browser-pass-1")
+
+
+def _chromium() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("Chromium is not installed: run the README's test command (scripts/test.sh), "
+                    "which installs Debian's chromium package")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": _chromium(),
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--no-first-run",
+                     "--disable-quic"]}
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(tmp_path / "live.db")})
+    with app.app_context():
+        create_user(get_db(), *TRAINEE, "trainee")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield {"url": f"http://127.0.0.1:{server.server_port}", "app": app}
+    server.shutdown()

@@ -1,0 +1,118 @@
+"""A trainee plays the Hold'em lesson in real Chromium, end to end."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.hand import Step
+from webapp.db import get_db
+from webapp.lessonfile import load_library
+
+from .conftest import TRAINEE
+
+pytestmark = pytest.mark.browser
+LESSON = "holdem-01-dealing-a-hand"
+
+
+def sign_in(page: Page, base: str) -> None:
+    page.goto(f"{base}/lessons/{LESSON}")
+    page.fill("input[name=username]", TRAINEE[0])
+    page.fill("input[name=password]", TRAINEE[1])
+    page.click("button[type=submit]")
+    expect(page.locator(".nb-toolbar h1")).to_contain_text("Hold'em 1")
+
+
+def counter(cell):
+    return cell.locator('[data-testid="counter"]')
+
+
+def perform(page: Page, cell, step: Step, attempt: int) -> None:
+    """Do one dealer step through the UI and wait for the cell to come back."""
+    if step.kind in ("move_button", "post_blind", "pitch"):
+        cell.locator(f"input[name=tool][value={step.kind}]").check()
+        cell.locator(f"button.seat[data-seat='{step.seat}']").click()
+    elif step.kind == "award":
+        for seat in step.seats:
+            cell.locator(f"input[name=winners][value='{seat}']").check()
+        cell.locator("button[data-kind=award]").click()
+    else:
+        cell.locator(f"button[data-kind={step.kind}]").click()
+    expect(counter(page.locator("#cell-deal-a-hand"))).to_have_text(str(attempt))
+
+
+def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
+    base, app = live_server["url"], live_server["app"]
+    lesson = load_library(app.config["LESSONS_DIR"]).lessons[LESSON]
+    sign_in(page, base)
+
+    # --- the table cell: deal the whole hand, with one deliberate mistake
+    cell = page.locator("#cell-deal-a-hand")
+    expect(counter(cell)).to_have_text("\u00a0")  # [ ] not run yet
+    hand = lesson.cell("deal-a-hand").engine.new_hand()
+    attempt = 0
+    skipped_burn = False
+    while (exp := hand.expected()) is not None:
+        if exp.kind == "burn" and not skipped_burn:
+            attempt += 1
+            perform(page, cell, Step("deal_flop"), attempt)   # skip the burn before the flop
+            feedback = page.locator("#cell-deal-a-hand [data-testid=feedback]")
+            expect(feedback).to_contain_text("Burn a card before the flop")
+            expect(feedback).to_contain_text("8.17.4(a)")
+            expect(page.locator("#cell-deal-a-hand [data-testid=burns]")).to_have_text("Burn 0")
+            skipped_burn = True
+        step = Step(exp.kind, exp.seat, exp.seats)
+        assert hand.propose(step).ok
+        attempt += 1
+        perform(page, cell, step, attempt)
+        cell = page.locator("#cell-deal-a-hand")
+        expect(cell.locator("[data-testid=feedback]")).to_contain_text("✔")
+    expect(cell.locator("[data-testid=feedback]")).to_contain_text("Hand complete")
+    expect(cell.locator("[data-testid=burns]")).to_have_text("Burn 3")
+
+    # --- question cells, answers computed by the engine
+    first = lesson.cell("first-on-flop").engine
+    q = page.locator("#cell-first-on-flop")
+    q.locator(f"input[name=seat][value='{first.answer}']").check()
+    q.locator("input[name=seat]").first.focus()
+    page.keyboard.press("Control+Enter")
+    expect(counter(page.locator("#cell-first-on-flop"))).to_have_text("1")
+    expect(page.locator("#cell-first-on-flop [data-testid=feedback]")).to_contain_text("8.17.4(b)")
+
+    pre = lesson.cell("first-pre-flop").engine
+    q = page.locator("#cell-first-pre-flop")
+    q.locator(f"input[name=seat][value='{pre.answer}']").check()
+    page.keyboard.press("Shift+Enter")   # check and move to the next cell
+    expect(counter(page.locator("#cell-first-pre-flop"))).to_have_text("1")
+    expect(page.locator("#cell-who-wins")).to_have_class(re.compile(r"\bselected\b"))
+
+    who = lesson.cell("who-wins").engine
+    q = page.locator("#cell-who-wins")
+    expect(q.locator(".pcard:not(.back)").first).to_be_visible()  # the showdown is face up
+    for seat in who.answer:
+        q.locator(f"input[name=seats][value='{seat}']").check()
+    q.locator("button.run").click()
+    expect(page.locator("#cell-who-wins [data-testid=feedback]")).to_contain_text("✔")
+
+    split = lesson.cell("three-way-split").engine
+    q = page.locator("#cell-three-way-split")
+    for seat, amount in split.answer.items():
+        q.locator(f"input[name=amount-{seat}]").fill(str(amount))
+    q.locator("button.run").click()
+    expect(page.locator("#cell-three-way-split [data-testid=feedback]")).to_contain_text("8.1.5(a)")
+
+    # --- reload: progress and score are kept
+    page.reload()
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("5 of 5 cells done")
+    total = attempt + 4
+    expect(page.locator("#lesson-score [data-testid=score]")).to_contain_text(
+        f"({total - 1} right of {total} attempts)")
+    expect(page.locator("#cell-deal-a-hand [data-testid=steps]")).to_contain_text(
+        f"{hand.step_count} of {hand.step_count} dealer steps done")
+    expect(counter(page.locator("#cell-deal-a-hand"))).to_have_text(str(attempt))
+    with app.app_context():
+        rows = list(get_db().query("select correct, rule, elapsed_ms from attempts order by id"))
+    assert len(rows) == total
+    assert [r["rule"] for r in rows if not r["correct"]] == ["8.17.4(a)"]
+    assert all(r["elapsed_ms"] is not None for r in rows)

@@ -1,0 +1,47 @@
+"""Fixtures in the style of Flask's tutorial: `app`, `client`, `auth`."""
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+from webapp.auth import create_user
+from webapp.db import get_db
+
+PASSWORDS = {"trainee": "deal-right-1", "instructor": "teach-well-2", "trainee2": "deal-right-3"}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "DATABASE": str(tmp_path / "test.db"),
+        "WTF_CSRF_ENABLED": False,
+    })
+    with app.app_context():
+        db = get_db()
+        create_user(db, "trainee", PASSWORDS["trainee"], "trainee")
+        create_user(db, "instructor", PASSWORDS["instructor"], "instructor")
+        create_user(db, "trainee2", PASSWORDS["trainee2"], "trainee")
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class AuthActions:
+    def __init__(self, client):
+        self._client = client
+
+    def login(self, username="trainee"):
+        return self._client.post("/auth/login", data={"username": username, "password": PASSWORDS[username]})
+
+    def logout(self):
+        return self._client.post("/auth/logout")
+
+
+@pytest.fixture
+def auth(client):
+    return AuthActions(client)

@@ -1,0 +1,66 @@
+"""The dealer trainer web app: lessons as notebooks, checked by the engine."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, redirect, send_file, url_for
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
+
+ROOT = Path(__file__).resolve().parent.parent
+HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
+
+csrf = CSRFProtect()
+htmx = HTMX()
+
+
+def _secret_key(instance: Path) -> str:
+    """A per-install secret kept in the instance folder, made on first start."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance / "trainer.db"),
+        LESSONS_DIR=str(ROOT / "lessons"),
+        HTMX_JS=str(HTMX_JS),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("TRAINER")
+    else:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    from webapp import auth, db, notebook, progress
+    db.init_app(app)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(notebook.bp)
+    app.register_blueprint(progress.bp)
+
+    @app.get("/vendor/htmx.min.js")
+    def htmx_js():
+        """htmx 2.x from the pinned npm package (package.json), never a CDN."""
+        return send_file(app.config["HTMX_JS"], mimetype="text/javascript", max_age=3600)
+
+    @app.get("/")
+    def index():
+        return redirect(url_for("notebook.index"))
+
+    return app

@@ -1,0 +1,74 @@
+"""The SQLite database through sqlite-utils: one connection per request on `g`.
+
+The schema is created and migrated on first use; `PRAGMA user_version`
+records which migrations have run.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+import click
+import sqlite_utils
+from flask import current_app, g
+
+
+def _v1(db: sqlite_utils.Database) -> None:
+    db["users"].create({"id": int, "username": str, "password_hash": str, "role": str,
+                        "created_at": str}, pk="id", not_null={"username", "password_hash", "role"})
+    db["users"].create_index(["username"], unique=True)
+    db["attempts"].create({
+        "id": int, "user_id": int, "lesson": str, "cell": str, "step": str, "answer": str,
+        "correct": int, "rule": str, "message": str, "elapsed_ms": int, "created_at": str,
+    }, pk="id", foreign_keys=[("user_id", "users", "id")])
+    db["attempts"].create_index(["user_id", "lesson"])
+    # Where each trainee is in each cell: the accepted dealer steps, the
+    # last answer and its feedback, so a reload restores the notebook.
+    db["cell_state"].create({
+        "user_id": int, "lesson": str, "cell": str, "steps": str, "answer": str,
+        "feedback": str, "correct": int, "done": int, "runs": int, "updated_at": str,
+    }, pk=("user_id", "lesson", "cell"), foreign_keys=[("user_id", "users", "id")])
+
+
+MIGRATIONS = [_v1]
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Run the migrations this database has not seen; return the version."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+        with db.conn:
+            migration(db)
+            db.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    conn = sqlite3.connect(path, timeout=10)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    return sqlite_utils.Database(conn)
+
+
+def get_db() -> sqlite_utils.Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create or migrate the database."""
+    click.echo(f"Database at schema version {migrate(get_db())}.")
+
+
+def init_app(app) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)
+    with app.app_context():
+        migrate(get_db())

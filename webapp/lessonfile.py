@@ -1,0 +1,195 @@
+"""Lesson files: Markdown explanation cells with fenced interactive cells.
+
+A lesson is plain text (see lessons/README.md). Interactive cells are
+fenced blocks whose info string is `table` or `question` and whose body is
+TOML. Loading a lesson builds every cell's engine object once, so a broken
+scenario is reported as file:line when the library loads, never in front of
+a trainee; other lessons are unaffected.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.hand import ScenarioError
+from engine.questions import QuestionError, build_question, build_table
+
+CELL_TYPES = ("table", "question")
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+FENCE_RE = re.compile(r"^```\s*([A-Za-z]*)\s*$")
+
+
+class LessonError(ValueError):
+    """A problem in a lesson file, located as path:line."""
+
+    def __init__(self, path: str, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass
+class Cell:
+    kind: str                 # "markdown" | "table" | "question"
+    line: int
+    source: str = ""
+    id: str = ""
+    data: dict = field(default_factory=dict)
+    engine: object = None     # engine.questions.TableCell / Question
+
+    @property
+    def interactive(self) -> bool:
+        return self.kind != "markdown"
+
+
+@dataclass
+class Lesson:
+    slug: str
+    path: str
+    title: str
+    summary: str = ""
+    cells: list = field(default_factory=list)
+
+    @property
+    def interactive_cells(self) -> list:
+        return [c for c in self.cells if c.interactive]
+
+    def cell(self, cell_id: str):
+        return next((c for c in self.cells if c.interactive and c.id == cell_id), None)
+
+
+def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None) -> Lesson:
+    lines = text.splitlines()
+    meta, start = {}, 0
+    if lines and lines[0].strip() == "+++":
+        try:
+            end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
+        except StopIteration:
+            raise LessonError(path, 1, "the header opened with +++ is never closed with +++") from None
+        meta = _toml(path, 2, "\n".join(lines[1:end]))
+        start = end + 1
+    title = meta.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise LessonError(path, 1, 'the lesson needs a header with a title: +++ / title = "..." / +++')
+    lesson = Lesson(slug or Path(path).stem, path, title.strip(), str(meta.get("summary", "")))
+    seen: dict[str, int] = {}
+    buffer: list[str] = []
+    buffer_line = start + 1
+    i = start
+    while i < len(lines):
+        match = FENCE_RE.match(lines[i])
+        if match and match.group(1) in CELL_TYPES:
+            _flush_markdown(lesson, buffer, buffer_line)
+            kind, open_line = match.group(1), i + 1
+            j = i + 1
+            while j < len(lines) and lines[j].strip() != "```":
+                j += 1
+            if j == len(lines):
+                raise LessonError(path, open_line, f"the ```{kind} cell is never closed with ```")
+            body = "\n".join(lines[i + 1:j])
+            lesson.cells.append(_interactive(path, kind, open_line, body, seen,
+                                             [c for c in lesson.cells if c.kind == "table"]))
+            i = j + 1
+            buffer, buffer_line = [], i + 1
+            continue
+        buffer.append(lines[i])
+        i += 1
+    _flush_markdown(lesson, buffer, buffer_line)
+    if not lesson.interactive_cells:
+        raise LessonError(path, 1, "the lesson has no ```table or ```question cell")
+    return lesson
+
+
+def _flush_markdown(lesson: Lesson, buffer: list[str], line: int) -> None:
+    text = "\n".join(buffer).strip()
+    if text:
+        lesson.cells.append(Cell("markdown", line, source=text))
+
+
+def _toml(path: str, first_line: int, body: str) -> dict:
+    try:
+        return tomllib.loads(body)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        offset = int(m.group(1)) - 1 if m else 0
+        what = str(exc)[:m.start()].strip() if m else str(exc)
+        where = f" (column {m.group(2)})" if m else ""
+        raise LessonError(path, first_line + offset, f"not valid TOML: {what}{where}") from None
+
+
+def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, tables: list) -> Cell:
+    data = _toml(path, open_line + 1, body)
+    cell_id = data.get("id")
+    if not isinstance(cell_id, str) or not ID_RE.match(cell_id):
+        raise LessonError(path, open_line, 'every cell needs an id of lower-case letters, digits and '
+                                           'dashes, e.g. id = "deal-a-hand"')
+    if cell_id in seen:
+        raise LessonError(path, open_line, f"id {cell_id!r} is already used by the cell at line "
+                                           f"{seen[cell_id]}")
+    seen[cell_id] = open_line
+    base = data.get("hand")
+    if kind == "question" and isinstance(base, str):
+        source = next((c for c in tables if c.id == base), None)
+        if source is None:
+            raise LessonError(path, open_line, f"hand = {base!r} names no table cell above this one")
+        data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
+        del data["hand"]
+    try:
+        engine_cell = build_table(data) if kind == "table" else build_question(data)
+    except (ScenarioError, QuestionError, ValueError) as exc:
+        raise LessonError(path, open_line, f"{kind} cell {cell_id!r}: {exc}") from None
+    return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell)
+
+
+@dataclass
+class Library:
+    """Every lesson in a folder; a broken file is listed with its error."""
+    lessons: dict = field(default_factory=dict)
+    errors: list = field(default_factory=list)
+
+
+_cache: dict[str, tuple] = {}
+
+
+def load_library(folder: str) -> Library:
+    directory = Path(folder)
+    files = sorted(directory.glob("*.md")) if directory.is_dir() else []
+    files = [f for f in files if f.name.lower() != "readme.md"]
+    key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
+    cached = _cache.get(folder)
+    if cached and cached[0] == key:
+        return cached[1]
+    library = Library()
+    for f in files:
+        try:
+            lesson = parse_lesson(f.read_text(encoding="utf-8"), path=f"lessons/{f.name}", slug=f.stem)
+        except LessonError as exc:
+            library.errors.append(exc)
+        except UnicodeDecodeError:
+            library.errors.append(LessonError(f"lessons/{f.name}", 1, "the file is not UTF-8 text"))
+        else:
+            library.lessons[lesson.slug] = lesson
+    _cache[folder] = (key, library)
+    return library
+
+
+def main(argv=None) -> int:
+    """`python -m webapp.lessonfile FILE...`: check lesson files, print problems."""
+    import sys
+    paths = sys.argv[1:] if argv is None else argv
+    failed = 0
+    for name in paths:
+        path = Path(name)
+        try:
+            lesson = parse_lesson(path.read_text(encoding="utf-8"), path=str(path))
+        except (LessonError, OSError, UnicodeDecodeError) as exc:
+            print(exc)
+            failed += 1
+        else:
+            print(f"{path}: ok, {len(lesson.interactive_cells)} interactive cells")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""Attempts and where each trainee is: the only code that writes scores."""
+from __future__ import annotations
+
+import json
+
+from webapp.auth import now
+from webapp.db import get_db
+
+MAX_ELAPSED_MS = 6 * 60 * 60 * 1000
+
+
+def get_state(user_id: int, lesson: str, cell: str) -> dict:
+    rows = list(get_db().query(
+        "select * from cell_state where user_id = ? and lesson = ? and cell = ?", [user_id, lesson, cell]))
+    if rows:
+        state = rows[0]
+        state["steps"] = json.loads(state["steps"] or "[]")
+        state["answer"] = json.loads(state["answer"]) if state["answer"] else None
+        return state
+    return {"user_id": user_id, "lesson": lesson, "cell": cell, "steps": [], "answer": None,
+            "feedback": None, "correct": None, "done": 0, "runs": 0, "updated_at": None}
+
+
+def lesson_states(user_id: int, lesson: str) -> dict:
+    rows = get_db().query("select cell from cell_state where user_id = ? and lesson = ?", [user_id, lesson])
+    return {r["cell"]: get_state(user_id, lesson, r["cell"]) for r in rows}
+
+
+def save_state(state: dict) -> None:
+    row = dict(state, steps=json.dumps(state["steps"]),
+               answer=json.dumps(state["answer"]) if state["answer"] is not None else None,
+               updated_at=now())
+    get_db()["cell_state"].upsert(row, pk=("user_id", "lesson", "cell"))
+
+
+def elapsed(raw, state: dict) -> int | None:
+    """Client-measured thinking time, trusted only within sane bounds."""
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if 0 <= value <= MAX_ELAPSED_MS else None
+
+
+def record_attempt(user_id: int, lesson: str, cell: str, *, step: str = "", answer: str = "",
+                   correct: bool, rule: str, message: str, elapsed_ms: int | None) -> None:
+    get_db()["attempts"].insert({
+        "user_id": user_id, "lesson": lesson, "cell": cell, "step": step, "answer": answer,
+        "correct": int(correct), "rule": rule, "message": message, "elapsed_ms": elapsed_ms,
+        "created_at": now()})
+
+
+def reset(user_id: int, lesson: str, cell: str | None = None) -> None:
+    """Start a cell (or the lesson) again; the attempts stay in the record."""
+    where, args = "user_id = ? and lesson = ?", [user_id, lesson]
+    if cell is not None:
+        where += " and cell = ?"
+        args.append(cell)
+    get_db()["cell_state"].delete_where(where, args)
+
+
+def lesson_score(user_id: int, lesson, cell_ids: list[str]) -> dict:
+    """Progress (cells done) and score (share of attempts that were right)."""
+    db = get_db()
+    done = db.execute(
+        f"select count(*) from cell_state where user_id = ? and lesson = ? and done = 1 "
+        f"and cell in ({','.join('?' * len(cell_ids))})", [user_id, lesson, *cell_ids]).fetchone()[0]
+    total, right = db.execute(
+        "select count(*), coalesce(sum(correct), 0) from attempts where user_id = ? and lesson = ?",
+        [user_id, lesson]).fetchone()
+    return {"done": done, "cells": len(cell_ids), "attempts": total, "correct": right,
+            "score": round(100 * right / total) if total else None,
+            "complete": done == len(cell_ids)}
