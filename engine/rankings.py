@@ -10,6 +10,7 @@ and who opens a later street (8.9.4(b), 8.11.4(b), 8.13.3(c)(ii)).
 """
 from __future__ import annotations
 
+import threading
 from functools import total_ordering
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
@@ -69,9 +70,13 @@ class HandValue:
 class Ranking:
     """An order of poker hands, citing its rule.
 
-    `value(cards)` is an instance attribute: the first call builds this
-    ranking's tables and swaps itself for the table reader, so the web app
-    pays for a ranking only when it uses it. `prepare()` builds eagerly.
+    `value(cards)` takes a sequence of five or more Cards and returns an int,
+    greater is better. It is an instance attribute: the first call builds
+    this ranking's tables and swaps itself for the table reader, so the web
+    app pays for a ranking only when it uses it (`prepare()` builds eagerly).
+    For speed it does not look for a card given twice; `best()` and
+    engine.showdown check the cards fully. Cards outside the deck, too few
+    cards or non-cards raise HandError either way.
     """
 
     def __init__(self, name: str, rule: str, title: str, scheme, notes: str = ""):
@@ -88,9 +93,13 @@ class Ranking:
     def __repr__(self) -> str:
         return f"Ranking({self.name!r}, rule={self.rule!r})"
 
+    _building = threading.Lock()
+
     def prepare(self) -> "Ranking":
-        if self.value == self._first_value:
-            self.value = make_value_function(self.scheme)
+        """Build the tables now (idempotent, safe from several threads)."""
+        with Ranking._building:
+            if self.value == self._first_value:
+                self.value = make_value_function(self.scheme)
         return self
 
     def _first_value(self, cards: Sequence[Card]) -> int:
