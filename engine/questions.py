@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.hand import Hand, Scenario, ScenarioError, Verdict
+from engine.hand import Hand, Scenario, ScenarioError, Step, Verdict
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
 
@@ -121,7 +121,10 @@ def first_to_act(data: dict) -> Question:
 
 def winner(data: dict) -> Question:
     from engine.award import hand_readings
-    hand = Hand(Scenario.from_dict(_hand_data(data))).autoplay()
+    hand = Hand(Scenario.from_dict(_hand_data(data)))
+    while (due := hand.expected()) is not None and due.kind != "award":
+        hand.propose(Step(due.kind, due.seat, due.seats))
+    # Shown as the table stands at the showdown: before any chip is pushed.
     readings = hand_readings(hand)
     if not readings:
         raise QuestionError("the hand ends without a showdown: only one player is left")

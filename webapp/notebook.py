@@ -126,8 +126,10 @@ def seat_layout(n: int) -> dict:
 
 def _render_cell(ctx, status=200):
     template = "lessons/_table_cell.html" if ctx["cell"].kind == "table" else "lessons/_question_cell.html"
+    lesson = ctx["lesson"]
     if not request.headers.get("HX-Request"):
-        return redirect(url_for("notebook.lesson_page", slug=ctx["lesson"].slug, _anchor=f"cell-{ctx['cell'].id}"))
+        return redirect(url_for("notebook.lesson_page", slug=lesson.slug, _anchor=f"cell-{ctx['cell'].id}"))
+    ctx["score"] = store.lesson_score(g.user["id"], lesson.slug, [c.id for c in lesson.interactive_cells])
     return render_template(template, c=ctx), status
 
 

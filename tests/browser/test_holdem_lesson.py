@@ -69,6 +69,8 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
         cell = page.locator("#cell-deal-a-hand")
         expect(cell.locator("[data-testid=feedback]")).to_contain_text("✔")
     expect(cell.locator("[data-testid=feedback]")).to_contain_text("Hand complete")
+    # the lesson's score in the toolbar follows along without a page load
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("1 of 5 cells done")
     expect(cell.locator("[data-testid=burns]")).to_have_text("Burn 3")
 
     # --- question cells, answers computed by the engine

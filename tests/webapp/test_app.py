@@ -158,3 +158,10 @@ def test_markdown_is_sanitised(tmp_path, client, auth, app):
     auth.login()
     page = client.get("/lessons/x").get_data(as_text=True)
     assert "<script>alert(1)</script>" not in page
+
+
+def test_showdown_question_does_not_show_the_award(client, auth):
+    auth.login()
+    page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
+    who = page.split('id="cell-who-wins"')[1].split("</section>")[0]
+    assert 'class="won"' not in who and "Pot 6" in who
