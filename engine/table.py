@@ -52,7 +52,8 @@ class Player:
     seat: int
     stack: int
     away: bool = False              # away from the table (Player Walking / Absent Button)
-    # Why the player may not simply be dealt in yet: "new" (8.2.7), "moved"
+    # Why the player may not simply be dealt in yet: "new" (8.2.7),
+    # "new_button" (8.2.7(a), kept out at the button: waits for the blind), "moved"
     # (8.2.5, too far clockwise), "moved_unpaid" (8.2.5, barred only from the
     # button), "missed" (8.2.3, owes blinds). "" = none.
     entry: str = ""
@@ -259,31 +260,38 @@ class Table:
             raise TableError(f"seat {seat!r} is not at this {self.seats}-seat table (seats 1-{self.seats})")
 
     # --- events between hands ------------------------------------------------
-    def arrive(self, name: str, seat: int, stack: int | None = None, post: bool = False) -> str:
+    def arrive(self, name: str, seat: int, stack: int | None = None, post: bool = False,
+               transfer: bool = False) -> str:
         """A player sits down. In a game under way a new player is subject to
-        8.2.7 (never dealt in at the button seat without posting)."""
+        8.2.7 (never dealt in at the button seat without posting), unless he
+        comes from a game that has closed or is moved by a Poker Supervisor
+        (`transfer`, the exception 8.2.7 makes)."""
         self._check_seat(seat)
         name = str(name).strip()
         if not name:
             raise TableError("a player needs a name")
         if any(p.name.lower() == name.lower() for p in self.players.values()):
             raise TableError(f"{name} is already seated at seat {self.by_name(name).seat}")
-        if seat in self.players:
-            raise TableError(f"seat {seat} is taken by {self.players[seat].name}")
         if len(self.players) >= self.max_players:
             lowered = self.max_players < self.game.max_players[self.deck]
             raise TableError(f"{self.game.title} with a {self.deck}-card deck seats at most "
                              f"{self.max_players} players (4.1 Table 1"
                              + (f", lowered by house {self.house.name!r})" if lowered else ")"))
+        if seat in self.players:
+            raise TableError(f"seat {seat} is taken by {self.players[seat].name}")
         chips = self.default_stack if stack is None else stack
         if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
             raise TableError(f"{name} must bring chips to the table (6.2), not {chips!r}")
         started = self.hands_played > 0
-        player = Player(name, seat, chips, entry="new" if started and self.uses_button else "",
-                        post=post, paid_round=not started)
+        player = Player(name, seat, chips,
+                        entry="new" if started and self.uses_button and not transfer else "",
+                        post=post, paid_round=not started or transfer)
         self.players[seat] = player
         self.reserved.discard(seat)
-        if started:
+        if started and transfer:
+            self.pending_notes.append(f"{name} sits at seat {seat}, moved from a closed game or by a "
+                                      f"Poker Supervisor: dealt in at once, even on the button (8.2.7)")
+        elif started:
             note = f"{name} sits at seat {seat} as a new player"
             if self.uses_button:
                 note += (", posting a big blind to be dealt in at once" if post
@@ -316,12 +324,12 @@ class Table:
         player = self.by_name(name)
         if not player.away:
             raise TableError(f"{player.name} is not away from the table")
+        allowed = self.house.missed_blinds == "post_or_wait"
+        if player.missed and self.uses_button and post and not allowed:
+            raise TableError(f"house {self.house.name}: missed blinds are not posted back; "
+                             f"{player.name} waits for the big blind (missed_blinds = 'wait')")
         player.away = False
         if player.missed and self.uses_button:
-            allowed = self.house.missed_blinds == "post_or_wait"
-            if post and not allowed:
-                raise TableError(f"house {self.house.name}: missed blinds are not posted back; "
-                                 f"{player.name} waits for the big blind (missed_blinds = 'wait')")
             player.post = allowed if post is None else bool(post)
             if player.entry in ("", "missed"):
                 player.entry = "missed"
@@ -334,31 +342,47 @@ class Table:
 
     def move(self, name: str, seat: int, post: bool = False) -> None:
         """A seat change (8.2.5): more than the house's live seats clockwise
-        (two in the rulebook) waits for the blinds or posts a penalty big blind."""
+        (two in the rulebook) waits for the blinds or posts a penalty big blind.
+
+        "Clockwise" is read in the direction the blinds travel: the count is
+        how many more live players the big blind must pass before it reaches
+        the player's new seat than his old one. Without a blind crossing the
+        move this is the number of live seats passed clockwise; a move to the
+        right, towards the blinds, costs nothing (reconstruction of 8.2.5).
+        """
         player = self.by_name(name)
         self._check_seat(seat)
         if seat in self.players:
             raise TableError(f"seat {seat} is taken by {self.players[seat].name}; "
                              f"players may move only into empty seats (8.2.5)")
         old = player.seat
-        passed = [s for s in self._between(old, seat)
-                  if s in self.players and not self.players[s].away]
+        later = 0
+        if self.blind_seats:
+            last_big = self.blind_seats[-1]
+
+            def queue(target: int) -> int:
+                return sum(1 for s in self._between(last_big, target)
+                           if s != old and s in self.players and not self.players[s].away)
+            later = queue(seat) - queue(old)
         del self.players[old]
         player.seat = seat
         self.players[seat] = player
         self.reserved.discard(seat)
         self.reserved.add(old)
         limit = self.house.seat_change_live_seats
-        note = f"{player.name} moves from seat {old} to seat {seat}, {len(passed)} live seat(s) clockwise"
+        note = f"{player.name} moves from seat {old} to seat {seat}"
         if not self.uses_button or not self.hands_played:
             pass
-        elif len(passed) > limit and player.entry in ("", "moved_unpaid"):
+        elif later > limit and player.entry in ("", "moved_unpaid"):
             player.entry, player.post = "moved", post
-            note += (f": more than {limit}, so a penalty big blind to play at once (8.2.5)" if post
-                     else f": more than {limit}, so waits until the blinds are due (8.2.5)")
+            note += (f", {later} live seats further from the blinds: more than {limit}, so "
+                     + ("a penalty big blind to play at once (8.2.5)" if post
+                        else "waits until the blinds are due (8.2.5)"))
         elif player.entry == "" and not player.paid_round:
             player.entry, player.post = "moved_unpaid", post
             note += ": has not yet paid blinds for a round, so may not take a hand on the button (8.2.5)"
+        else:
+            note += f" ({max(later, 0)} live seat(s) further from the blinds; free, 8.2.5)"
         self.pending_notes.append(note)
 
     def request_over_blind(self, name: str) -> None:
@@ -534,7 +558,7 @@ class Table:
     def _miss(self, player: Player, indices, notes: list[str], what: str) -> None:
         """An away player misses a blind (1.1 Missed Blind Button); a player who
         never played yet owes nothing."""
-        if player.entry == "new":
+        if player.entry in ("new", "new_button"):
             return
         player.missed.update(indices)
         notes.append(f"{player.name} is away and misses the {what}: missed blind button "
@@ -600,9 +624,9 @@ class Table:
 
     def _barred_reason(self, player: Player, position: str) -> str:
         where = position if position.startswith("between") else f"in the {position} seat"
-        if player.entry == "new":
-            return (f"new player {where}: may not come in before the big blind has passed; "
-                    f"waits (published standard rules, with 8.2.7)")
+        if player.entry in ("new", "new_button"):
+            return (f"new player {where}: may not come in until the button has passed "
+                    f"(published standard rules, with 8.2.7)")
         if player.entry == "missed":
             return (f"owes {self._owed_words(player)}; may not make it up {where}, so waits "
                     f"until the button has passed (8.2.3; published standard rules)")
@@ -618,14 +642,17 @@ class Table:
         free), a list of Posts (dealt in after posting), or None (waits)."""
         big = self.blinds[-1]
         entry, at_button = player.entry, seat == button
+        if entry == "new_button" or (entry == "new" and at_button):
+            # 8.2.7: once kept out at the button seat, he waits until the
+            # blind is due (a) unless he posts the big blind (b).
+            if player.post:
+                self._clear_entry(player, big=True)
+                return [Post(seat, player.name, "new player's big blind", big, True, "8.2.7(b)")]
+            player.entry = "new_button"
+            plan.waiting[seat] = ("new player seated at the button position: waits until the blind "
+                                  "is due (8.2.7(a)) or posts the big blind (8.2.7(b))")
+            return None
         if entry == "new":
-            if at_button:
-                if player.post:
-                    self._clear_entry(player, big=True)
-                    return [Post(seat, player.name, "new player's big blind", big, True, "8.2.7(b)")]
-                plan.waiting[seat] = ("new player at the button seat: waits until the blind is due "
-                                      "(8.2.7(a)) or posts the big blind (8.2.7(b))")
-                return None
             if seat in zone:
                 plan.waiting[seat] = self._barred_reason(player, "between the button and the big blind")
                 return None
@@ -763,7 +790,7 @@ def apply_event(table: Table, event: tuple) -> None:
     elif verb == "arrive":
         name, seat, post = args[0], args[1], bool(args[2]) if len(args) > 2 else False
         stack = args[3] if len(args) > 3 else None
-        table.arrive(name, seat, stack, post)
+        table.arrive(name, seat, stack, post, transfer=bool(args[4]) if len(args) > 4 else False)
     elif verb == "move":
         table.move(args[0], args[1], bool(args[2]) if len(args) > 2 else False)
     elif verb == "away":
@@ -790,7 +817,9 @@ Set-up, before the first hand:
   button 6                the first button's seat (default: the house's first-button method)
 Events, each before hand N is dealt:
   N leave NAME            leaves for good (8.1.3(a))
-  N arrive NAME SEAT [CHIPS] [post]   a new player (8.2.7); 'post' posts a big blind to play at once
+  N arrive NAME SEAT [CHIPS] [post] [transfer]
+                          a new player (8.2.7); 'post' posts a big blind to play at once;
+                          'transfer' = from a closed game or moved by a supervisor (8.2.7)
   N move NAME SEAT [post] changes seat (8.2.5); 'post' posts the penalty big blind
   N away NAME             steps away (player walking button)
   N back NAME [post|wait] returns; owed blinds are posted or waited for (8.2.3)
@@ -851,15 +880,16 @@ def parse_events(text: str, source: str = "<events>") -> EventScript:
         if len(words) < 3:
             fail(number, "write 'HAND VERB NAME ...', e.g. '3 leave Bob'")
         verb, args = words[1].lower(), words[2:]
-        flags = {a.lower() for a in args if a.lower() in ("post", "wait")}
-        plain = [a for a in args if a.lower() not in ("post", "wait")]
+        flags = {a.lower() for a in args if a.lower() in ("post", "wait", "transfer")}
+        plain = [a for a in args if a.lower() not in ("post", "wait", "transfer")]
         if verb in ("leave", "away", "overblind") and len(plain) == 1 and not flags:
             event = (verb, plain[0])
         elif verb == "back" and len(plain) == 1 and len(flags) <= 1:
             event = ("back", plain[0], None if not flags else "post" in flags)
-        elif verb == "arrive" and len(plain) in (2, 3) and flags <= {"post"}:
+        elif verb == "arrive" and len(plain) in (2, 3) and flags <= {"post", "transfer"}:
             chips = whole(number, plain[2], "the chips") if len(plain) == 3 else None
-            event = ("arrive", plain[0], whole(number, plain[1], "the seat"), "post" in flags, chips)
+            event = ("arrive", plain[0], whole(number, plain[1], "the seat"), "post" in flags, chips,
+                     "transfer" in flags)
         elif verb == "move" and len(plain) == 2 and flags <= {"post"}:
             event = ("move", plain[0], whole(number, plain[1], "the seat"), "post" in flags)
         elif verb == "draw" and len(plain) >= 3 and not flags:
@@ -874,7 +904,8 @@ def parse_events(text: str, source: str = "<events>") -> EventScript:
 def describe_event(event: tuple) -> str:
     verb, *args = event
     if verb == "arrive":
-        return f"{args[0]} arrives at seat {args[1]}" + (" and posts" if args[2] else "")
+        return (f"{args[0]} arrives at seat {args[1]}" + (" and posts" if args[2] else "")
+                + (" (transfer)" if len(args) > 4 and args[4] else ""))
     if verb == "move":
         return f"{args[0]} moves to seat {args[1]}" + (" and posts" if args[2] else "")
     if verb == "back":
