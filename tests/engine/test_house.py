@@ -134,3 +134,13 @@ def test_commission_errors(tmp_path, text, expected):
     with pytest.raises(HouseFileError) as err:
         load_house_file(write(tmp_path, text))
     assert expected in str(err.value)
+
+
+def test_house_rules_md_documents_every_described_field():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "engine" / "HOUSE_RULES.md").read_text(encoding="utf-8")
+    for name in FIELD_INFO:
+        assert f"`{name}`" in text, name
+    for profile in PROFILES:
+        assert f"`{profile}`" in text
