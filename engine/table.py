@@ -42,6 +42,19 @@ def blind_names(count: int) -> tuple[str, ...]:
     return tuple(f"blind {i + 1}" for i in range(count - 1)) + ("big blind",)
 
 
+def game_uses_button(game: Game) -> bool:
+    """A Dealer Button is used where the game has blinds or any betting round
+    opens from the button's left (e.g. Draw with an ante, 8.6); stud games
+    have neither and deal from the dealer's left."""
+    declared = getattr(game, "button", None)
+    if declared is not None:
+        return bool(declared)
+    if game.blinds is not None:
+        return True
+    return any("button" in getattr(street.betting, "opener", "")
+               for street in game.streets if street.betting is not None)
+
+
 class TableError(ValueError):
     """An event or set-up the table cannot take; the message says why and cites the rule."""
 
@@ -181,14 +194,15 @@ class Table:
         self.seats = seats if seats is not None else self.max_players
         if not isinstance(self.seats, int) or self.seats < 2:
             raise TableError(f"a table needs at least 2 seats, not {seats!r} (2.1)")
-        self.uses_button = self.game.blinds is not None
+        self.has_blinds = self.game.blinds is not None
+        self.uses_button = self.has_blinds or game_uses_button(self.game)
         count = self.game.blinds.count if self.game.blinds is not None else 0
         if blinds is None:
             blinds = (1, 2) if count == 2 else tuple(2 ** i for i in range(count))
         blinds = tuple(blinds)
-        if self.uses_button and not blinds:
+        if self.has_blinds and not blinds:
             raise TableError(f"{self.game.title} is a blind game: give at least one blind (8.2.1)")
-        if not self.uses_button and blinds:
+        if not self.has_blinds and blinds:
             raise TableError(f"{self.game.title} has no blinds ({self.game.rule}); use antes")
         if any(not isinstance(b, int) or isinstance(b, bool) or b <= 0 for b in blinds):
             raise TableError(f"blind amounts must be whole numbers of chips above 0, not {list(blinds)}")
@@ -284,7 +298,7 @@ class Table:
             raise TableError(f"{name} must bring chips to the table (6.2), not {chips!r}")
         started = self.hands_played > 0
         player = Player(name, seat, chips,
-                        entry="new" if started and self.uses_button and not transfer else "",
+                        entry="new" if started and self.has_blinds and not transfer else "",
                         post=post, paid_round=not started or transfer)
         self.players[seat] = player
         self.reserved.discard(seat)
@@ -293,7 +307,7 @@ class Table:
                                       f"Poker Supervisor: dealt in at once, even on the button (8.2.7)")
         elif started:
             note = f"{name} sits at seat {seat} as a new player"
-            if self.uses_button:
+            if self.has_blinds:
                 note += (", posting a big blind to be dealt in at once" if post
                          else "; the new-player rule decides when the first hand comes (8.2.7)")
             self.pending_notes.append(note)
@@ -325,11 +339,11 @@ class Table:
         if not player.away:
             raise TableError(f"{player.name} is not away from the table")
         allowed = self.house.missed_blinds == "post_or_wait"
-        if player.missed and self.uses_button and post and not allowed:
+        if player.missed and self.has_blinds and post and not allowed:
             raise TableError(f"house {self.house.name}: missed blinds are not posted back; "
                              f"{player.name} waits for the big blind (missed_blinds = 'wait')")
         player.away = False
-        if player.missed and self.uses_button:
+        if player.missed and self.has_blinds:
             player.post = allowed if post is None else bool(post)
             if player.entry in ("", "missed"):
                 player.entry = "missed"
@@ -371,7 +385,7 @@ class Table:
         self.reserved.add(old)
         limit = self.house.seat_change_live_seats
         note = f"{player.name} moves from seat {old} to seat {seat}"
-        if not self.uses_button or not self.hands_played:
+        if not self.has_blinds or not self.hands_played:
             pass
         elif later > limit and player.entry in ("", "moved_unpaid"):
             player.entry, player.post = "moved", post
@@ -431,8 +445,8 @@ class Table:
             plan.markers = self._markers(set())
             self.history.append(plan)
             return plan
-        if not self.uses_button:
-            plan = self._no_button_hand(number, present, notes)
+        if not self.has_blinds:
+            plan = self._no_blind_hand(number, present, notes)
         else:
             plan = self._button_hand(number, present, notes)
         plan.names = names
@@ -443,12 +457,23 @@ class Table:
         self.history.append(plan)
         return plan
 
-    def _no_button_hand(self, number: int, present: list[int], notes: list[str]) -> HandPlan:
-        """Stud and other games without a button: everyone present plays, dealt
-        from the dealer's left (12.1(c), 13.1(c)), each posting the ante."""
-        plan = HandPlan(number, None, False, notes=notes)
-        plan.dealt_in = list(present)
-        for seat in present:
+    def _no_blind_hand(self, number: int, present: list[int], notes: list[str]) -> HandPlan:
+        """Games without blinds: everyone present plays and posts the ante.
+        Stud is dealt from the dealer's left (12.1(c), 13.1(c)); a game with a
+        button but no blinds (Draw with an ante, 8.6.1) moves it one player
+        clockwise each hand (1.1 Button) and deals from its left (8.1.4)."""
+        button = None
+        if self.uses_button:
+            if self.button is None:
+                button, first_notes = self._place_first_button(present)
+                notes.extend(first_notes)
+            else:
+                button = next(s for s in self.clockwise(self.button) if s in present)
+            self.button = button
+        plan = HandPlan(number, button, False, notes=notes)
+        plan.dealt_in = ([s for s in self.clockwise(button) if s in present] if button is not None
+                         else list(present))
+        for seat in plan.dealt_in:
             self.players[seat].entry = ""
             if self.ante:
                 plan.posts.append(Post(seat, self.players[seat].name, "ante", self.ante, False,
@@ -820,9 +845,9 @@ Events, each before hand N is dealt:
   N arrive NAME SEAT [CHIPS] [post] [transfer]
                           a new player (8.2.7); 'post' posts a big blind to play at once;
                           'transfer' = from a closed game or moved by a supervisor (8.2.7)
-  N move NAME SEAT [post] changes seat (8.2.5); 'post' posts the penalty big blind
-  N away NAME             steps away (player walking button)
-  N back NAME [post|wait] returns; owed blinds are posted or waited for (8.2.3)
+  N move NAME SEAT [post] changes seat (8.2.5), also 'change'; 'post' posts the penalty big blind
+  N away NAME             steps away / sits out (player walking button); also 'sitout'
+  N back NAME [post|wait] returns, also 'return'; owed blinds are posted or waited for (8.2.3)
   N overblind NAME        places the voluntary over-blind if in position (8.4.1(b)(i))
   N draw SEAT NAME NAME.. two or more want SEAT: a draw of cards decides (8.1.1(a))
 """
@@ -880,6 +905,7 @@ def parse_events(text: str, source: str = "<events>") -> EventScript:
         if len(words) < 3:
             fail(number, "write 'HAND VERB NAME ...', e.g. '3 leave Bob'")
         verb, args = words[1].lower(), words[2:]
+        verb = {"sitout": "away", "return": "back", "change": "move"}.get(verb, verb)
         flags = {a.lower() for a in args if a.lower() in ("post", "wait", "transfer")}
         plain = [a for a in args if a.lower() not in ("post", "wait", "transfer")]
         if verb in ("leave", "away", "overblind") and len(plain) == 1 and not flags:

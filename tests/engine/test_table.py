@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.__main__ import main
 from engine.cards import SUIT_RANK
-from engine.games import Blinds, Game
+from engine.games import Betting, Blinds, Game, Street
 from engine.house import MAIN, get_house
 from engine.table import (Table, TableError, apply_event, draw_order, parse_events,
                           random_events)
@@ -510,6 +510,20 @@ def test_game_without_button_deals_from_the_dealers_left_with_antes():
     assert t.next_hand().dealt_in == [1, 2, 5, 7]
 
 
+DRAW_ANTE = Game(name="draw-ante-test", title="Draw (Ante wager) test", rule="8.6",
+                 max_players={52: 8}, streets=(Street("first", betting=Betting("left_of_button", "8.6.3")),))
+
+
+def test_ante_game_with_a_button_moves_it_each_hand():
+    t = Table(DRAW_ANTE, {1: "Ann", 3: "Bob", 6: "Cat"}, ante=2)
+    first = t.next_hand()
+    assert first.button == 6 and first.dealt_in == [1, 3, 6]
+    assert [(p.seat, p.amount) for p in first.posts] == [(1, 2), (3, 2), (6, 2)]
+    t.arrive("Dan", 2)                  # no blinds to avoid: plays at once
+    second = t.next_hand()
+    assert second.button == 1 and second.dealt_in == [2, 3, 6, 1]
+
+
 def test_stud_takes_no_blinds():
     with pytest.raises(TableError, match="no blinds"):
         Table(STUD, ["Ann", "Bob"], blinds=(1, 2))
@@ -593,6 +607,12 @@ button 6
 6 away Cat
 8 back Cat post
 """
+
+
+def test_event_aliases():
+    script = parse_events("2 sitout Ann\n3 return Ann wait\n4 change Bob 7 post", "e.txt")
+    assert script.events == {2: [("away", "Ann")], 3: [("back", "Ann", False)],
+                             4: [("move", "Bob", 7, True)]}
 
 
 def test_parse_events():
