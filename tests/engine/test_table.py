@@ -559,7 +559,7 @@ def test_fewer_than_two_players_no_hand():
 
 # --- property: whatever happens, the hand set-up is coherent ------------------------------
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 10_000), house=st.sampled_from(["main", "live-casino", "moving"]),
        n=st.integers(2, 9))
 def test_random_sessions_stay_coherent(seed, house, n):
