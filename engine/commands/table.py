@@ -76,9 +76,10 @@ def run(args) -> int:
         return 2
 
     rng = random.Random(args.seed)
-    print(f"{game.title} ({game.rule}), house {house.name}: {table.seats} seats, "
-          f"at most {table.max_players} players (4.1)"
-          + (f", blinds {'/'.join(map(str, table.blinds))}" if table.blinds else ""))
+    if not args.json:
+        print(f"{game.title} ({game.rule}), house {house.name}: {table.seats} seats, "
+              f"at most {table.max_players} players (4.1)"
+              + (f", blinds {'/'.join(map(str, table.blinds))}" if table.blinds else ""))
     for hand in range(1, args.hands + 1):
         if script is not None:
             events = script.events.get(hand, [])

@@ -667,3 +667,12 @@ def test_cli_errors(tmp_path):
     assert code == 2 and "before hand 3: no player 'Nobody'" in err and "bad.txt:1" in err
     code, _, err = run_cli("--game", "bridge")
     assert code == 2 and "no game 'bridge'" in err
+
+
+def test_cli_json_lines():
+    import json
+
+    code, out, _ = run_cli("--hands", "3", "--json")
+    hands = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [h["number"] for h in hands] == [1, 2, 3]
+    assert hands[0]["posts"][1]["what"] == "big blind"
