@@ -50,6 +50,11 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
     # --- the table cell: deal the whole hand, with one deliberate mistake
     cell = page.locator("#cell-deal-a-hand")
     expect(counter(cell)).to_have_text("\u00a0")  # [ ] not run yet
+    # record what the counter shows while a check is in flight: [*]
+    page.evaluate("""() => { window.__running = [];
+      document.body.addEventListener('htmx:beforeSend', (e) => {
+        const c = e.detail.elt.closest('[data-cell]');
+        if (c) window.__running.push(c.querySelector('[data-testid=counter]').textContent); }); }""")
     hand = lesson.cell("deal-a-hand").engine.new_hand()
     attempt = 0
     skipped_burn = False
@@ -72,6 +77,7 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
     # the lesson's score in the toolbar follows along without a page load
     expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("1 of 5 cells done")
     expect(cell.locator("[data-testid=burns]")).to_have_text("Burn 3")
+    assert set(page.evaluate("window.__running")) == {"*"}
 
     # --- question cells, answers computed by the engine
     first = lesson.cell("first-on-flop").engine
@@ -118,3 +124,28 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
     assert len(rows) == total
     assert [r["rule"] for r in rows if not r["correct"]] == ["8.17.4(a)"]
     assert all(r["elapsed_ms"] is not None for r in rows)
+
+
+def test_run_all_and_restart(page: Page, live_server):
+    base, app = live_server["url"], live_server["app"]
+    lesson = load_library(app.config["LESSONS_DIR"]).lessons[LESSON]
+    sign_in(page, base)
+    for cell_id in ("first-on-flop", "first-pre-flop"):
+        answer = lesson.cell(cell_id).engine.answer
+        page.locator(f"#cell-{cell_id} input[name=seat][value='{answer}']").check()
+    page.click("#run-all")
+    for cell_id in ("first-on-flop", "first-pre-flop"):
+        expect(counter(page.locator(f"#cell-{cell_id}"))).to_have_text("1")
+        expect(page.locator(f"#cell-{cell_id} [data-testid=feedback]")).to_contain_text("✔")
+    expect(counter(page.locator("#cell-who-wins"))).to_have_text("\u00a0")  # unanswered: not run
+
+    # deal one step, then restart the cell: the hand starts again, the attempt stays on record
+    cell = page.locator("#cell-deal-a-hand")
+    first = lesson.cell("deal-a-hand").engine.new_hand().expected()
+    perform(page, cell, Step(first.kind, first.seat), 1)
+    expect(page.locator("#cell-deal-a-hand [data-testid=button]")).to_have_count(1)
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#cell-deal-a-hand button.reset-cell").click()
+    expect(page.locator("#cell-deal-a-hand [data-testid=feedback]")).to_contain_text("Cell restarted")
+    expect(page.locator("#cell-deal-a-hand [data-testid=button]")).to_have_count(0)
+    expect(page.locator("#lesson-score [data-testid=score]")).to_contain_text("3 right of 3 attempts")
