@@ -15,7 +15,7 @@ published standard rules (Robert's Rules of Poker, Poker TDA), say so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from engine.cards import Card, parse_card
