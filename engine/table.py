@@ -940,3 +940,33 @@ def describe_event(event: tuple) -> str:
     if verb == "draw":
         return f"draw for seat {args[0]} between {', '.join(args[1])}"
     return {"leave": "{} leaves", "away": "{} steps away", "overblind": "{} wants to over-blind"}[verb].format(args[0])
+
+
+def table_from_script(script: EventScript, game="holdem", *, house=None, deck: int = 52,
+                      seed=None) -> Table:
+    """A table set up as an events script's set-up lines describe (EVENTS_HELP)."""
+    setup = script.setup
+    table = Table(game, None, seats=setup.get("seats"), blinds=setup.get("blinds"),
+                  ante=setup.get("ante", 0), house=house, deck=deck, seed=seed)
+    for seat, (name, chips) in sorted(setup["players"].items()):
+        table.arrive(name, seat, chips)
+    if "button" in setup:
+        table.set_first_button(setup["button"])
+    return table
+
+
+def play_script(script: EventScript, hands: int, game="holdem", *, house=None, deck: int = 52,
+                seed=None) -> list:
+    """The plan of each of the first `hands` hands, events applied before each;
+    an event that breaks a rule raises TableError naming its line."""
+    table = table_from_script(script, game, house=house, deck=deck, seed=seed)
+    plans = []
+    for hand in range(1, hands + 1):
+        for index, event in enumerate(script.events.get(hand, [])):
+            try:
+                apply_event(table, event)
+            except TableError as exc:
+                where = script.lines.get((hand, index), "")
+                raise TableError(f"{where + ': ' if where else ''}before hand {hand}: {exc}") from None
+        plans.append(table.next_hand())
+    return plans

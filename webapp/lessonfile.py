@@ -181,6 +181,8 @@ def main(argv=None) -> int:
     failed = 0
     for name in paths:
         path = Path(name)
+        if path.name.lower() == "readme.md":
+            continue
         try:
             lesson = parse_lesson(path.read_text(encoding="utf-8"), path=str(path))
         except (LessonError, OSError, UnicodeDecodeError) as exc:

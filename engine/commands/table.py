@@ -34,8 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args) -> int:
     from engine.games import get_game
     from engine.house import HouseFileError, get_house
-    from engine.table import (Table, TableError, apply_event, describe_event, parse_events,
-                              random_events)
+    from engine.table import (EventScript, TableError, apply_event, describe_event, parse_events,
+                              random_events, table_from_script)
 
     try:
         game = get_game(args.game)
@@ -57,20 +57,13 @@ def run(args) -> int:
         except TableError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-    setup = script.setup if script else {"players": {}}
-    players = {seat: (name, chips) for seat, (name, chips) in setup["players"].items()}
     try:
-        table = Table(game, None, seats=setup.get("seats"), blinds=setup.get("blinds"),
-                      ante=setup.get("ante", 0), house=house, deck=args.deck, seed=args.seed)
-        if players:
-            for seat, (name, chips) in sorted(players.items()):
-                table.arrive(name, seat, chips)
-        else:
+        table = table_from_script(script or EventScript(setup={"players": {}}), game, house=house,
+                                  deck=args.deck, seed=args.seed)
+        if not (script and script.setup["players"]):
             count = min(args.players, table.max_players, table.seats)
             for seat in range(1, count + 1):
                 table.arrive(DEMO_NAMES[seat - 1], seat)
-        if "button" in setup:
-            table.set_first_button(setup["button"])
     except (TableError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

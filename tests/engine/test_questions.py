@@ -1,0 +1,80 @@
+"""Question kinds: the answer is computed from the scenario, never typed in a lesson."""
+import pytest
+
+from engine.questions import MalformedAnswer, QuestionError, build_question
+
+EVENTS = """
+seat 1 Ann
+seat 3 Bob
+seat 4 Cat
+seat 6 Dan
+seat 8 Eve
+blinds 1 2
+button 1
+2 leave Cat
+"""
+
+
+@pytest.mark.parametrize("about, hand, answer", [
+    ("big_blind", 2, "6"),         # 8.2.6: the player left of the leaver posts the big blind
+    ("small_blind", 2, "none"),    # ... and there is no small blind
+    ("button", 2, 3),
+    ("button", 3, 4),              # the button moves onto the empty seat: dead button
+    ("small_blind", 3, "6"),
+    ("dealt_in", 3, (1, 3, 6, 8)),
+])
+def test_player_leaving_before_small_blind(about, hand, answer):
+    q = build_question({"ask": "across_hands", "events": EVENTS, "about": about, "hand": hand})
+    assert q.answer == answer
+    assert q.check(answer).ok and "8.2" in q.check(answer).rule
+
+
+def test_across_hands_errors():
+    with pytest.raises(QuestionError, match="about must be one of"):
+        build_question({"ask": "across_hands", "events": EVENTS, "about": "dealer"})
+    with pytest.raises(QuestionError, match="events:"):
+        build_question({"ask": "across_hands", "events": "seat x Ann", "about": "button"})
+
+
+def test_irregularity_depends_on_substantial_action():
+    early = build_question({"ask": "irregularity", "situation": "dealt-out-of-order",
+                            "facts": {"substantial_action": False, "correctable": False}})
+    late = build_question({"ask": "irregularity", "situation": "dealt-out-of-order",
+                           "facts": {"substantial_action": True, "correctable": False}})
+    assert early.answer == "misdeal" and late.answer != "misdeal"
+    verdict = early.check("misdeal")
+    assert verdict.ok and "9.1.1(a)(iii)" in verdict.message
+    wrong = early.check(late.answer)
+    assert not wrong.ok and "substantial action" in wrong.message
+    with pytest.raises(MalformedAnswer):
+        early.parse({"choice": "shrug"})
+
+
+def test_irregularity_unknown_situation():
+    with pytest.raises(QuestionError, match="situations:"):
+        build_question({"ask": "irregularity", "situation": "dealer-sneezes"})
+
+
+def test_split_three_ways_with_odd_chips():
+    q = build_question({"ask": "split", "pot": 100, "winners": [2, 5, 8], "button": 6, "lowest_chip": 5})
+    assert q.answer == {8: 35, 2: 35, 5: 30}  # 30 each, two odd 5s from the button's left: 8 then 2
+    assert q.parse({"amount-2": "35", "amount-5": "30", "amount-8": "35"}) == q.answer
+    with pytest.raises(MalformedAnswer):
+        q.parse({"amount-2": "35"})
+
+
+def test_split_without_button_needs_hands():
+    with pytest.raises(QuestionError, match="hands"):
+        build_question({"ask": "split", "pot": 5, "winners": [1, 2]})
+    q = build_question({"ask": "split", "pot": 5, "winners": [1, 2],
+                        "hands": {"1": "As 2c", "2": "Ah 3c"}})
+    assert q.answer == {1: 3, 2: 2} and q.rule == "8.1.5(b)"  # ace of spades beats ace of hearts
+
+
+def test_first_to_act_skips_folded_small_blind():
+    q = build_question({"ask": "first_to_act", "street": "flop", "button_was": 7, "seed": 3,
+                        "seats": {2: ["Ann", 200], 4: ["Ben", 200], 5: ["Cara", 200], 7: ["Dev", 200],
+                                  9: ["Eve", 200]},
+                        "actions": ["call", "fold", "raise 6", "fold", "call", "call"] + ["check"] * 9})
+    assert q.answer == 4 and q.rule == "8.17.4(b)"
+    assert 2 not in [v for v, _ in q.choices]
