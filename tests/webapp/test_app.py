@@ -165,3 +165,18 @@ def test_showdown_question_does_not_show_the_award(client, auth):
     page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
     who = page.split('id="cell-who-wins"')[1].split("</section>")[0]
     assert 'class="won"' not in who and "Pot 6" in who
+
+
+def test_table_rules_lesson_questions(app, client, auth):
+    auth.login()
+    slug = "table-01-button-blinds-misdeals"
+    page = client.get(f"/lessons/{slug}").get_data(as_text=True)
+    assert page.count('data-testid="counter"') == 7 and "What happens now?" in page
+    r = client.post(f"/lessons/{slug}/cells/out-of-order-early/answer", data={"choice": "misdeal"}, headers=HX)
+    assert "✔" in r.get_data(as_text=True) and "9.1.1(a)(iii)" in r.get_data(as_text=True)
+    r = client.post(f"/lessons/{slug}/cells/dead-button/answer", data={"seat": "3"}, headers=HX)
+    assert "✘" in r.get_data(as_text=True) and "8.2.6" in r.get_data(as_text=True)
+    r = client.post(f"/lessons/{slug}/cells/dead-button/answer", data={"seat": "4"}, headers=HX)
+    assert "dead button" in r.get_data(as_text=True)
+    assert [(a["cell"], a["correct"]) for a in attempts(app)] == [
+        ("out-of-order-early", 1), ("dead-button", 0), ("dead-button", 1)]
