@@ -96,6 +96,26 @@ class HouseRules:
     # keep the card order; "reshuffle" = return it to the stub, shuffle, cut
     # and burn again.
     burn_exposed: str = "announce"
+    # --- Casino Hold'em, the banked game (engine/casino_holdem.py) ----------
+    # Ante pay table, hand category -> odds to 1. The text's table is missing
+    # (casino-holdem-banked-game.txt CH ¶14): widely published default.
+    casino_holdem_paytable: dict = field(default_factory=lambda: {
+        "Royal Flush": 100, "Straight Flush": 20, "Four of a Kind": 10, "Full House": 3,
+        "Flush": 2, "Straight": 1, "Three of a Kind": 1, "Two Pair": 1, "One Pair": 1,
+        "No Pair": 1})
+    # CH ¶13 sets a table maximum payout but not its amount: the house's figure, in chips.
+    casino_holdem_max_payout: int = 10000
+    # CH ¶13 "the box combination": "box" = one box's ante, call and bonus
+    # together; "player" = all the boxes one player plays (CH ¶2) together.
+    casino_holdem_max_payout_per: str = "box"
+    # CH ¶6 forfeits only the ante on a fold; published standard: the bonus
+    # is lost with it ("lost"); "settled" = the bonus is still paid on the
+    # two cards and the flop (CH ¶4).
+    casino_holdem_bonus_on_fold: str = "lost"
+    # CH ¶3 "two face down cards to each Player position in turn":
+    # "one_at_a_time" = one card to each box then the dealer, twice round (as
+    # 8.1.4 deals poker); "two_at_once" = both cards to a box before the next.
+    casino_holdem_deal: str = "one_at_a_time"
     extra: dict = field(default_factory=dict)
 
     def with_(self, **changes) -> "HouseRules":
@@ -185,6 +205,26 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "half_pot_rounding": FieldInfo("6.6 (silent)", "Half-pot limits that are not whole chips.", {
         "down": "down to the lowest chip in play (published standard practice)",
         "up": "up to the lowest chip in play"}, standard=True),
+    "casino_holdem_paytable": FieldInfo(
+        "casino-holdem-banked-game.txt CH ¶14 (table missing)",
+        "Casino Hold'em ante pay table: hand category = odds to 1 (straight_or_lower sets "
+        "Straight and every lower hand).", standard=True),
+    "casino_holdem_max_payout": FieldInfo(
+        "casino-holdem-banked-game.txt CH ¶13", "Casino Hold'em table maximum payout, in chips.",
+        minimum=1),
+    "casino_holdem_max_payout_per": FieldInfo(
+        "casino-holdem-banked-game.txt CH ¶13, ¶2", "What the Casino Hold'em table maximum caps.", {
+            "box": "the total payout of one box: ante, call and bonus together (CH ¶13)",
+            "player": "the total payout of all the boxes one player plays (CH ¶2, ¶13)"}),
+    "casino_holdem_bonus_on_fold": FieldInfo(
+        "casino-holdem-banked-game.txt CH ¶6 (silent on the bonus)",
+        "Casino Hold'em: the bonus of a box that folds.", {
+            "lost": "lost with the ante (published standard rules)",
+            "settled": "still settled on the two cards and the flop (CH ¶4)"}, standard=True),
+    "casino_holdem_deal": FieldInfo(
+        "casino-holdem-banked-game.txt CH ¶3, 8.1.4", "Casino Hold'em: how the two cards are dealt.", {
+            "one_at_a_time": "one card to each box in turn then the dealer, twice round (8.1.4)",
+            "two_at_once": "two cards to each box in turn, then two to the dealer (CH ¶3)"}),
 }
 
 
@@ -360,6 +400,12 @@ def _check_value(key: str, value, default, where: str):
             raise HouseFileError(f"{where} must be a table, e.g. [{key}] then lines like holdem = 10")
         if key == "max_players":
             return _check_max_players(value, where)
+        if key == "casino_holdem_paytable":
+            from engine.casino_holdem import check_paytable
+            try:
+                return check_paytable(value, default)
+            except ValueError as exc:
+                raise HouseFileError(f"{where}: {exc}") from None
         return dict(value)
     return value
 

@@ -1,0 +1,920 @@
+"""Casino Hold'em, the house-banked game (casino-holdem-banked-game.txt).
+
+Each box plays the dealer's hand, not the other players: ante and optional
+bonus, two cards to every box and to the dealer, the flop, call for twice the
+ante or fold, the turn and river, then the dealer qualifies (a pair of fours)
+and settles every box from the last one. The game is declared as data
+(`CASINO_HOLDEM`); `CasinoRound` turns it into the dealer steps a trainee
+performs, with the players' decisions (wagers placed, call or fold) applied
+between them from the scenario, as engine/hand.py does for the poker games.
+
+Rule numbers. The text numbers nothing, so the trainer numbers its
+paragraphs in order from the first under "Game Description", headings not
+counted, and cites them "CH ¶n" (the list is `PARAGRAPHS`): ¶13 is the one
+under "Maximum payout of a table", ¶14 the table under "Payout Table".
+Reconstructions:
+- ¶14, the payout table, is missing: the ante pays by the widely published
+  table, a house field (`casino_holdem_paytable`).
+- ¶10 settles equal categories by the highest remaining card; identical
+  five-card hands push (ante and call returned), the published standard.
+- ¶10 does not say what the call pays; it pays even money (published standard).
+- The text names no burn card: the flop, turn and river come straight off
+  the top of the deck (¶3 "using cards from the top of the deck").
+- When every box has folded the round ends: nothing is left to settle, so
+  the turn, river and the dealer's cards are not shown (standard practice).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from engine.cards import Card, Deck, format_cards, full_deck, parse_cards
+from engine.evaluator import HIGH_CATEGORIES
+from engine.hand import Expected, ScenarioError, Step, Verdict
+from engine.house import HouseRules, get_house
+from engine.rankings import HandValue
+from engine.showdown import best_hand
+
+SOURCE = "casino-holdem-banked-game.txt"
+
+# The paragraphs the trainer cites, paraphrased (never the text itself).
+PARAGRAPHS = {
+    "CH ¶1": "One 52-card deck; player positions (boxes) 1 to 7; an ante to play and an optional "
+             "bonus; after \"No more bets\" no wager may be touched, changed or added.",
+    "CH ¶2": "A player may also play empty boxes, but those extra boxes are blind: ante and call "
+             "placed before the deal, equal to the open box, cards seen only at the settlement.",
+    "CH ¶3": "Two cards face down to each box in turn and two to the dealer, then three cards face "
+             "up from the top of the deck (the flop); the cards are passed to the players, who "
+             "call or fold.",
+    "CH ¶4": "The bonus is placed before the deal and wins 7 to 1 with a pair of aces or better "
+             "made from the box's two cards and the flop; below that it loses.",
+    "CH ¶5": "Players may not share information about their cards.",
+    "CH ¶6": "A player who folds (passes) forfeits the ante.",
+    "CH ¶7": "To stay in, a player places twice the ante in the Call box.",
+    "CH ¶8": "After deciding, a player may not touch cards or wagers.",
+    "CH ¶9": "After all decisions the dealer deals two more cards face up and turns over the "
+             "dealer's cards; everyone makes the best five of seven; the dealer compares hands "
+             "starting with the last box and qualifies with a pair of fours or better.",
+    "CH ¶10": "A box below the dealer loses; above the dealer it is paid by the payout table; "
+              "equal hands are decided by the highest remaining card; suits are equal.",
+    "CH ¶11": "The ace is high except where it plays as the lowest card (5-4-3-2-A).",
+    "CH ¶12": "When the dealer does not qualify the call is not paid and the ante is paid by the "
+              "payout table.",
+    "CH ¶13": "What a box combination pays in total may not exceed the table's maximum payout.",
+    "CH ¶14": "The payout table (missing from the text; the house's table applies).",
+}
+
+
+# --- the game, declared as data ------------------------------------------------
+
+@dataclass(frozen=True)
+class AtLeast:
+    """A hand reaching `category` with its top group at least `rank`, or any
+    better category: "a pair of fours or higher" is AtLeast("One Pair", 4)."""
+    category: str
+    rank: int
+    words: str
+    rule: str
+
+    def met(self, hand: HandValue) -> bool:
+        have, need = HIGH_CATEGORIES.index(hand.category), HIGH_CATEGORIES.index(self.category)
+        return have > need or (have == need and hand.cards[0].rank >= self.rank)
+
+
+@dataclass(frozen=True)
+class Wagers:
+    """Players place the ante, the optional bonus, and a blind box's call."""
+    rule: str
+
+
+@dataclass(frozen=True)
+class Announce:
+    kind: str
+    rule: str
+    why: str
+
+
+@dataclass(frozen=True)
+class DealHands:
+    """`cards` face down to every box in play in turn from box 1, then to the dealer."""
+    cards: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class DealFlop:
+    count: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class PassCards:
+    """The open boxes' cards go to their players; blind boxes stay face down."""
+    rule: str
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Each open box calls (`call_times_ante` x the ante) or folds, in box order."""
+    call_times_ante: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class DealBoard:
+    streets: tuple[str, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class RevealDealer:
+    rule: str
+
+
+@dataclass(frozen=True)
+class Qualify:
+    rule: str
+
+
+@dataclass(frozen=True)
+class Settle:
+    """Every box still in play, starting with the last (highest-numbered) box."""
+    rule: str
+
+
+@dataclass(frozen=True)
+class BankedGame:
+    name: str
+    title: str
+    rule: str
+    deck: int
+    max_boxes: int
+    boxes_rule: str
+    dealer_qualifier: AtLeast
+    bonus_hand: AtLeast            # read from the box's two cards and the flop
+    bonus_odds: int
+    bonus_rule: str
+    call_odds: int                 # CH ¶10 is silent: even money, the published standard
+    call_rule: str
+    procedure: tuple
+
+
+CASINO_HOLDEM = BankedGame(
+    name="casino-holdem", title="Casino Hold'em (banked)", rule=f"{SOURCE} (CH ¶1-¶14)",
+    deck=52, max_boxes=7, boxes_rule="CH ¶1",
+    dealer_qualifier=AtLeast("One Pair", 4, "a pair of fours or better", "CH ¶9"),
+    bonus_hand=AtLeast("One Pair", 14, "a pair of aces or better", "CH ¶4"),
+    bonus_odds=7, bonus_rule="CH ¶4",
+    call_odds=1, call_rule="CH ¶10 (silent on the call: even money, published standard)",
+    procedure=(
+        Wagers("CH ¶1, ¶2"),
+        Announce("no_more_bets", "CH ¶1",
+                 "Every wager is placed: announce \u201cNo more bets\u201d before the first card; "
+                 "from then on no wager may be touched, changed or added (CH ¶1)"),
+        DealHands(2, "CH ¶3"),
+        DealFlop(3, "CH ¶3"),
+        PassCards("CH ¶3"),
+        Decisions(2, "CH ¶3, ¶6, ¶7"),
+        DealBoard(("turn", "river"), "CH ¶9"),
+        RevealDealer("CH ¶9"),
+        Qualify("CH ¶9"),
+        Settle("CH ¶9"),
+    ),
+)
+
+GAME_INFO = {"name": CASINO_HOLDEM.name, "title": CASINO_HOLDEM.title, "rule": CASINO_HOLDEM.rule,
+             "deck_sizes": (CASINO_HOLDEM.deck,), "max_boxes": CASINO_HOLDEM.max_boxes}
+
+STEP_LABELS = {
+    "no_more_bets": "Announce \u201cNo more bets\u201d",
+    "pitch": "Pitch a card to a box",
+    "pitch_dealer": "Deal a card to the dealer",
+    "deal_flop": "Deal the flop",
+    "pass_cards": "Pass the cards to the players",
+    "collect_fold": "Collect a folded box",
+    "deal_board": "Deal a community card",
+    "reveal_dealer": "Turn the dealer's cards face up",
+    "dealer_qualifies": "Announce: the dealer qualifies",
+    "dealer_does_not_qualify": "Announce: the dealer does not qualify",
+    "pay_box": "Pay the box",
+    "take_box": "Take the box's wagers",
+    "push_box": "Return the box's wagers (push)",
+    "pay_bonus": "Pay the bonus",
+    "take_bonus": "Take the bonus",
+}
+SEAT_STEPS = {"pitch", "collect_fold", "pay_box", "take_box", "push_box", "pay_bonus", "take_bonus"}
+SEATS_STEPS = {"pass_cards"}
+_CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
+            {"dealer_qualifies", "dealer_does_not_qualify"})
+DEFAULT_CHIPS = 1000
+DEFAULT_BANK = 100_000
+
+
+def describe_step(step: Step) -> str:
+    """A step in this game's words, e.g. "Pay the box (box 7)"."""
+    label = STEP_LABELS.get(step.kind, step.kind)
+    if step.seat is not None:
+        return f"{label} (box {step.seat})"
+    if step.seats:
+        return f"{label} (box{'es' if len(step.seats) > 1 else ''} {', '.join(map(str, step.seats))})"
+    return label
+
+
+def _norm(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+_LOWER = ("Straight", "Three of a Kind", "Two Pair", "One Pair", "No Pair")
+
+
+def check_paytable(value, base: dict | None = None) -> dict:
+    """An ante pay table (CH ¶14): every hand category -> odds to 1.
+
+    Entries not given keep `base` (the published default when None); keys
+    may be spelled "Full House", "full_house" or "full-house", and
+    "straight_or_lower" sets Straight and every lower hand at once.
+    """
+    if not isinstance(value, dict):
+        raise ValueError("the ante pay table must be a table of hand category = odds to 1, "
+                         "e.g. flush = 2 (CH ¶14)")
+    names = {_norm(c): c for c in HIGH_CATEGORIES}
+    table = dict(HouseRules().casino_holdem_paytable)
+    for changes in (base or {}, value):
+        for key, odds in changes.items():
+            if isinstance(odds, bool) or not isinstance(odds, int) or odds < 1:
+                raise ValueError(f"{key} = {odds!r}: odds must be a whole number of at least 1 "
+                                 "(paid that many to 1, CH ¶14)")
+            if _norm(key) == "straightorlower":
+                table.update({c: odds for c in _LOWER})
+            elif _norm(key) in names:
+                table[names[_norm(key)]] = odds
+            else:
+                raise ValueError(f"{key!r} is not a hand category; use one of "
+                                 f"{', '.join(reversed(HIGH_CATEGORIES))} or straight_or_lower")
+    return {c: table[c] for c in reversed(HIGH_CATEGORIES)}
+
+
+# --- a scenario: what a lesson cell gives ----------------------------------------
+
+@dataclass
+class CasinoScenario:
+    """Everything needed to replay one round: boxes, decisions, deck."""
+    boxes: dict = field(default_factory=dict)       # box -> (name, ante, bonus)
+    decisions: dict = field(default_factory=dict)   # open box -> "call" | "fold"
+    seed: int | str = 1
+    stack: tuple = ()                               # cards forced to the top of the deck
+    house: str | HouseRules = "main"
+    chips: dict = field(default_factory=dict)       # player -> chips before the round
+    bank: int = DEFAULT_BANK
+    game: str = CASINO_HOLDEM.name
+
+    LESSON_KEYS = frozenset({"id", "type", "title", "prompt", "ask", "choices", "about"})
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "CasinoScenario":
+        """Build from a lesson cell's TOML table; messages name the key at fault."""
+        known = {"boxes", "decisions", "seed", "stack", "house", "chips", "bank", "game"}
+        unknown = set(data) - known - cls.LESSON_KEYS
+        if unknown:
+            raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}; a Casino Hold'em "
+                                f"round takes {', '.join(sorted(known))}")
+        game = data.get("game", CASINO_HOLDEM.name)
+        if game != CASINO_HOLDEM.name:
+            raise ScenarioError(f"game {game!r}: this scenario type deals {CASINO_HOLDEM.name}")
+        raw = data.get("boxes")
+        if not isinstance(raw, dict) or not raw:
+            raise ScenarioError('boxes must be a table like boxes = { 1 = ["Ann", 10, 5], '
+                                '4 = ["Ben", 20, 0] } (box = [player, ante, bonus])')
+        boxes = {}
+        for key, value in raw.items():
+            box = _box_number(key, "boxes")
+            if (not isinstance(value, (list, tuple)) or len(value) not in (2, 3)
+                    or not isinstance(value[0], str) or not value[0].strip()):
+                raise ScenarioError(f'box {box} must be ["Name", ante] or ["Name", ante, bonus]')
+            name, ante, bonus = value[0].strip(), value[1], value[2] if len(value) == 3 else 0
+            if isinstance(ante, bool) or not isinstance(ante, int) or ante <= 0:
+                raise ScenarioError(f"box {box}: the ante must be a whole number of chips above 0, "
+                                    f"not {ante!r} (CH ¶1)")
+            if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
+                raise ScenarioError(f"box {box}: the bonus must be a whole number of chips, 0 for "
+                                    f"none, not {bonus!r} (CH ¶1, ¶4)")
+            boxes[box] = (name, ante, bonus)
+        raw_decisions = data.get("decisions", {})
+        if not isinstance(raw_decisions, dict):
+            raise ScenarioError('decisions must be a table like decisions = { 1 = "call", 4 = "fold" }')
+        decisions = {}
+        for key, value in raw_decisions.items():
+            box = _box_number(key, "decisions")
+            word = str(value).strip().lower()
+            if word not in ("call", "fold"):
+                raise ScenarioError(f"decisions: box {box} must \"call\" or \"fold\", not {value!r} "
+                                    "(CH ¶3)")
+            decisions[box] = word
+        try:
+            stacked = tuple(parse_cards(data.get("stack", "")))
+        except ValueError as exc:
+            raise ScenarioError(f"stack: {exc}") from None
+        chips = data.get("chips", {})
+        if not isinstance(chips, dict):
+            raise ScenarioError('chips must be a table like chips = { Ann = 500, Ben = 300 }')
+        for name, amount in chips.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise ScenarioError(f"chips: {name} = {amount!r} must be a whole number of chips")
+        bank = data.get("bank", DEFAULT_BANK)
+        if isinstance(bank, bool) or not isinstance(bank, int) or bank < 0:
+            raise ScenarioError(f"bank must be a whole number of chips, not {bank!r}")
+        return cls(boxes=boxes, decisions=decisions, seed=data.get("seed", 1), stack=stacked,
+                   house=data.get("house", "main"), chips=dict(chips), bank=bank)
+
+
+def _box_number(key, where: str) -> int:
+    text = str(key).strip()
+    if not text.isdigit() or not 1 <= int(text) <= CASINO_HOLDEM.max_boxes:
+        raise ScenarioError(f"{where}: {key!r} is not a box; the boxes are 1 to "
+                            f"{CASINO_HOLDEM.max_boxes} (CH ¶1)")
+    return int(text)
+
+
+# --- the round -------------------------------------------------------------------
+
+@dataclass
+class Box:
+    box: int
+    name: str
+    ante: int            # the wagers as placed
+    bonus: int
+    blind: bool          # a player's extra box (CH ¶2)
+    call: int = 0
+    layout: dict = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
+    cards: list = field(default_factory=list)
+    decision: str = ""
+    folded: bool = False
+    opened: bool = False     # face up for the dealer to read
+    done: bool = False       # settled, its chips moved
+
+    @property
+    def in_play(self) -> bool:
+        return not self.folded
+
+    @property
+    def on_layout(self) -> int:
+        return sum(self.layout.values())
+
+
+@dataclass
+class BoxSettlement:
+    """How one box was settled, with the lines a dealer would say."""
+    box: int
+    name: str
+    blind: bool
+    outcome: str              # "win", "lose", "push" or "fold"
+    hand: str | None          # the box's best five of seven
+    ante: int
+    call: int
+    bonus: int
+    ante_won: int = 0         # winnings paid on each wager
+    call_won: int = 0
+    bonus_won: int = 0
+    bonus_result: str = ""    # "win", "lose" or "" (no bonus)
+    returned: int = 0         # stakes given back to the player
+    lost: int = 0             # stakes taken by the bank
+    withheld: int = 0         # winnings over the table maximum, not paid (CH ¶13)
+    lines: list = field(default_factory=list)
+
+    @property
+    def paid(self) -> int:
+        return self.ante_won + self.call_won + self.bonus_won
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["paid"] = self.paid
+        return data
+
+
+@dataclass
+class _Item:
+    exp: Expected
+    detail: str = ""     # why exactly this choice (qualify, pay/take/push)
+    plan: BoxSettlement | None = None
+    last: bool = False   # the box's last settlement step
+
+
+class CasinoRound:
+    """A round in progress. Build with `CasinoRound(scenario)`; drive with `propose`."""
+
+    def __init__(self, scenario: CasinoScenario):
+        self.scenario = scenario
+        self.game = CASINO_HOLDEM
+        try:
+            self.house: HouseRules = get_house(scenario.house)
+        except KeyError as exc:
+            raise ScenarioError(exc.args[0]) from None
+        try:
+            self.paytable = check_paytable(self.house.casino_holdem_paytable)
+        except ValueError as exc:
+            raise ScenarioError(f"house {self.house.name!r}: casino_holdem_paytable: {exc}") from None
+        self.boxes: dict[int, Box] = {}
+        self.players: dict[str, int] = {}
+        self._check_scenario()
+        self.bank = scenario.bank
+        self.deck = self._build_deck()
+        self.dealer: list[Card] = []
+        self.dealer_revealed = False
+        self.dealer_hand: HandValue | None = None
+        self.qualifies: bool | None = None
+        self.board: list[Card] = []
+        self.muck: list[Card] = []
+        self.log: list[str] = []
+        self.explanations: list[str] = []
+        self.settlement: list[BoxSettlement] = []
+        self.step_count = 0
+        self.finished = False
+        self.no_more_bets = False
+        self._agenda: list[_Item] = []
+        self._phase = -1
+        self._paid: dict = {}
+        self._advance()     # the players' wagers are on the layout before the first step
+
+    # --- set-up -----------------------------------------------------------
+    def _check_scenario(self) -> None:
+        sc = self.scenario
+        open_box: dict[str, int] = {}
+        for box, (name, ante, bonus) in sorted(sc.boxes.items()):
+            if not 1 <= box <= self.game.max_boxes:
+                raise ScenarioError(f"box {box} is not at the table: boxes 1 to "
+                                    f"{self.game.max_boxes} (CH ¶1)")
+            blind = name in open_box
+            if blind and ante != sc.boxes[open_box[name]][1]:
+                raise ScenarioError(f"box {box} is {name}'s blind box: its ante must equal the open "
+                                    f"box {open_box[name]}'s ante of {sc.boxes[open_box[name]][1]}, "
+                                    f"not {ante} (CH ¶2)")
+            open_box.setdefault(name, box)
+            lowest = self.house.lowest_chip
+            if ante % lowest or bonus % lowest:
+                raise ScenarioError(f"box {box}: wagers must be whole chips of {lowest} (8.1.5)")
+            self.boxes[box] = Box(box, name, ante, bonus, blind)
+        for box, word in sc.decisions.items():
+            if box not in self.boxes:
+                raise ScenarioError(f"decisions: box {box} has no wager, so no decision (CH ¶1)")
+            if self.boxes[box].blind and word != "call":
+                raise ScenarioError(f"decisions: box {box} is {self.boxes[box].name}'s blind box; its "
+                                    f"call is placed before the deal and it cannot fold (CH ¶2)")
+        for b in self.boxes.values():
+            if not b.blind and b.box not in sc.decisions:
+                raise ScenarioError(f"decisions: box {b.box} ({b.name}) needs \"call\" or \"fold\" "
+                                    "(CH ¶3)")
+        for name in sc.chips:
+            if name not in open_box:
+                raise ScenarioError(f"chips: {name} plays no box")
+        times = self._call_times()
+        for name in open_box:
+            chips = sc.chips.get(name, DEFAULT_CHIPS)
+            need = sum(b.ante + b.bonus + (times * b.ante if b.blind or sc.decisions.get(b.box) == "call"
+                                            else 0)
+                       for b in self.boxes.values() if b.name == name)
+            if chips < need:
+                raise ScenarioError(f"{name} has {chips} chips but the boxes, bonuses and calls "
+                                    f"need {need} (CH ¶1, ¶2, ¶7)")
+            self.players[name] = chips
+        if len(set(sc.stack)) != len(sc.stack):
+            raise ScenarioError("stack names a card twice")
+        in_deck = set(full_deck(self.game.deck))
+        missing = [c for c in sc.stack if c not in in_deck]
+        if missing:
+            raise ScenarioError(f"{missing[0]} is not in a {self.game.deck}-card deck (3.2)")
+
+    def _build_deck(self) -> Deck:
+        """Shuffle and cut (5.1, 5.2); a scenario may fix the top cards."""
+        deck = Deck.shuffled(self.scenario.seed, self.game.deck)
+        if self.scenario.stack:
+            rest = [c for c in deck.cards if c not in self.scenario.stack]
+            deck = Deck(list(self.scenario.stack) + rest)
+        return deck
+
+    def _call_times(self) -> int:
+        return next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
+
+    def boxes_in_play(self) -> list[int]:
+        return [b for b in sorted(self.boxes) if self.boxes[b].in_play]
+
+    def chips_total(self) -> int:
+        """Bank, players and the layout together: the same from start to end."""
+        return self.bank + sum(self.players.values()) + sum(b.on_layout for b in self.boxes.values())
+
+    # --- the agenda ---------------------------------------------------------------
+    def expected(self) -> Expected | None:
+        self._advance()
+        return self._agenda[0].exp if self._agenda else None
+
+    def _advance(self) -> None:
+        """Apply the scenario's player decisions and expand the next phase."""
+        while not self.finished and (not self._agenda or self._agenda[0].exp.kind.startswith("_")):
+            if self._agenda:
+                self._player_decision(self._agenda.pop(0).exp)
+                continue
+            self._phase += 1
+            if self._phase >= len(self.game.procedure):
+                self.finished = True
+                return
+            self._schedule(self.game.procedure[self._phase])
+
+    def _add(self, kind: str, rule: str, why: str, *, seat=None, seats=(), street="", **extra) -> None:
+        self._agenda.append(_Item(Expected(kind, rule, why, seat=seat, seats=tuple(seats),
+                                           street=street), **extra))
+
+    def _schedule(self, phase) -> None:
+        if isinstance(phase, Wagers):
+            self._add("_wagers", phase.rule, "", street="bets")
+        elif isinstance(phase, Announce):
+            self._add(phase.kind, phase.rule, phase.why, street="bets")
+        elif isinstance(phase, DealHands):
+            self._schedule_deal(phase)
+        elif isinstance(phase, DealFlop):
+            self._add("deal_flop", phase.rule,
+                      f"Deal {phase.count} cards face up from the top of the deck to the centre of "
+                      f"the layout: the flop ({phase.rule})", street="flop")
+        elif isinstance(phase, PassCards):
+            open_boxes = tuple(b for b in self.boxes_in_play() if not self.boxes[b].blind)
+            blind = [b for b in self.boxes_in_play() if self.boxes[b].blind]
+            self._add("pass_cards", phase.rule,
+                      "Pass each open box's cards to its player, who may now look and decide "
+                      f"({phase.rule})" + (f"; blind box{'es' if len(blind) > 1 else ''} "
+                                           f"{', '.join(map(str, blind))} stay face down until the "
+                                           "settlement (CH ¶2)" if blind else ""),
+                      seats=open_boxes, street="flop")
+        elif isinstance(phase, Decisions):
+            for b in self.boxes_in_play():
+                if not self.boxes[b].blind:
+                    self._add("_decide", phase.rule, "", seat=b, street="decisions")
+        elif isinstance(phase, DealBoard):
+            for street in phase.streets:
+                self._add("deal_board", phase.rule,
+                          f"All decisions are made: deal the {street} face up from the top of the "
+                          f"deck ({phase.rule}; the two cards after the flop)", street=street)
+        elif isinstance(phase, RevealDealer):
+            self._add("reveal_dealer", phase.rule,
+                      f"The board is complete: turn the dealer's two cards face up ({phase.rule})",
+                      street="showdown")
+        elif isinstance(phase, Qualify):
+            self._schedule_qualify(phase)
+        elif isinstance(phase, Settle):
+            self._schedule_settlement(phase)
+        else:
+            raise AssertionError(f"no schedule for {phase!r}")
+
+    def _schedule_deal(self, phase: DealHands) -> None:
+        boxes = self.boxes_in_play()
+        if self.house.casino_holdem_deal == "two_at_once":
+            order = [b for b in boxes for _ in range(phase.cards)] + [None] * phase.cards
+            how = (f"{phase.cards} cards face down to each box in turn from box 1, then "
+                   f"{phase.cards} to the dealer ({phase.rule}; house: two at once)")
+        else:
+            order = (boxes + [None]) * phase.cards
+            how = (f"cards go face down one at a time to each box in turn from box 1, then to the "
+                   f"dealer, {phase.cards} times round ({phase.rule}; one at a time as 8.1.4)")
+        for box in order:
+            if box is None:
+                self._add("pitch_dealer", phase.rule, f"The dealer's card is next: {how}",
+                          street="deal")
+            else:
+                self._add("pitch", phase.rule, f"Box {box} is next: {how}", seat=box, street="deal")
+
+    def _schedule_qualify(self, phase: Qualify) -> None:
+        q = self.game.dealer_qualifier
+        hand = self.dealer_hand
+        self.qualifies = q.met(hand)
+        kind = "dealer_qualifies" if self.qualifies else "dealer_does_not_qualify"
+        verdict = ("so the dealer qualifies" if self.qualifies
+                   else "so the dealer does not qualify: no call is paid and every ante is paid "
+                        "by the pay table (CH ¶12)")
+        detail = (f"The dealer's best five of seven is {hand.describe()}; {q.words} qualifies "
+                  f"({q.rule}), {verdict}")
+        self._add(kind, phase.rule, detail, street="showdown", detail=detail)
+
+    # --- player decisions (from the scenario) ---------------------------------------
+    def _player_decision(self, exp: Expected) -> None:
+        if exp.kind == "_wagers":
+            times = self._call_times()
+            for b in sorted(self.boxes.values(), key=lambda b: b.box):
+                stake = b.ante + b.bonus
+                words = f"places ante {b.ante}" + (f" and bonus {b.bonus}" if b.bonus else "")
+                if b.blind:
+                    b.call = times * b.ante
+                    stake += b.call
+                    words += f", and the call {b.call} before the deal: a blind box (CH ¶2)"
+                else:
+                    words += " (CH ¶1)"
+                b.layout.update(ante=b.ante, bonus=b.bonus, call=b.call)
+                self.players[b.name] -= stake
+                self.log.append(f"Box {b.box} ({b.name}) {words}")
+            return
+        if exp.kind == "_decide":
+            b = self.boxes[exp.seat]
+            b.decision = self.scenario.decisions[b.box]
+            if b.decision == "call":
+                b.call = b.layout["call"] = self._call_times() * b.ante
+                self.players[b.name] -= b.call
+                self.log.append(f"Box {b.box} ({b.name}) calls: {b.call} in the Call box, twice the "
+                                "ante (CH ¶7)")
+            else:
+                b.folded = True
+                self.log.append(f"Box {b.box} ({b.name}) folds and passes the cards (CH ¶6)")
+                self._schedule_fold(b)
+            return
+        raise AssertionError(exp.kind)
+
+    def _schedule_fold(self, b: Box) -> None:
+        plan = BoxSettlement(b.box, b.name, b.blind, "fold", None, b.ante, 0, b.bonus)
+        items = []
+        bonus_words = ""
+        if b.bonus and self.house.casino_holdem_bonus_on_fold == "settled":
+            b.opened = True
+            items.append(self._bonus_item(b, plan, last=False, street="decisions",
+                                          first=f"Box {b.box} ({b.name}) folded, but the house "
+                                                "settles its bonus first (house rule; CH ¶4)"))
+        elif b.bonus:
+            plan.bonus_result = "lose"
+            bonus_words = (f" and its bonus {b.bonus}, lost with the fold (published standard; CH ¶6 "
+                           "names only the ante)")
+        why = (f"Box {b.box} ({b.name}) folded: collect the cards and the ante {b.ante}, which is "
+               f"forfeited (CH ¶6){bonus_words}")
+        plan.lost += b.ante + (b.bonus if bonus_words else 0)
+        plan.lines.insert(0, f"Box {b.box} ({b.name}) folded: ante {b.ante} forfeited (CH ¶6)"
+                             + (f"; bonus {b.bonus} lost with it (published standard)"
+                                if bonus_words else ""))
+        items.append(_Item(Expected("collect_fold", "CH ¶6", why, seat=b.box, street="decisions"),
+                           plan=plan, last=True))
+        self._agenda[0:0] = items
+
+    # --- settlement -------------------------------------------------------------------
+    def _pay(self, b: Box, due: int, plan: BoxSettlement) -> int:
+        """Winnings after the table maximum (CH ¶13), counted per box or per player."""
+        key = b.box if self.house.casino_holdem_max_payout_per == "box" else b.name
+        room = max(self.house.casino_holdem_max_payout - self._paid.get(key, 0), 0)
+        paid = min(due, room)
+        self._paid[key] = self._paid.get(key, 0) + paid
+        plan.withheld += due - paid
+        return paid
+
+    def _cap_words(self, b: Box) -> str:
+        scope = ("for one box" if self.house.casino_holdem_max_payout_per == "box"
+                 else f"for all of {b.name}'s boxes together")
+        return f"the table maximum payout of {self.house.casino_holdem_max_payout} {scope} (CH ¶13)"
+
+    def _bonus_item(self, b: Box, plan: BoxSettlement, last: bool, street: str, first: str) -> _Item:
+        q = self.game.bonus_hand
+        five = best_hand("high", b.cards, self.board[:3])
+        plan.bonus_result = "win" if q.met(five) else "lose"
+        if plan.bonus_result == "win":
+            due = b.bonus * self.game.bonus_odds
+            plan.bonus_won = self._pay(b, due, plan)
+            plan.returned += b.bonus
+            line = (f"Box {b.box} bonus: the two cards and the flop make {five.describe()}, "
+                    f"{q.words}: bonus {b.bonus} paid {self.game.bonus_odds} to 1 = {due} "
+                    f"({self.game.bonus_rule})")
+            if plan.bonus_won < due:
+                line += f"; only {plan.bonus_won} paid under {self._cap_words(b)}"
+            kind = "pay_bonus"
+        else:
+            plan.lost += b.bonus
+            line = (f"Box {b.box} bonus: the two cards and the flop make only {five.describe()}, "
+                    f"below {q.words}: bonus {b.bonus} lost ({self.game.bonus_rule})")
+            kind = "take_bonus"
+        plan.lines.append(line)
+        detail = f"{first}. {line}"
+        return _Item(Expected(kind, self.game.bonus_rule, detail, seat=b.box, street=street),
+                     detail=detail, plan=plan, last=last)
+
+    def _schedule_settlement(self, phase: Settle) -> None:
+        dealer = self.dealer_hand
+        for box in reversed(self.boxes_in_play()):
+            b = self.boxes[box]
+            hand = best_hand("high", b.cards, self.board)
+            plan = BoxSettlement(box, b.name, b.blind, "", hand.describe(), b.ante, b.call, b.bonus)
+            odds = self.paytable[hand.category]
+            who = f"Box {box} ({b.name}{', blind box' if b.blind else ''})"
+            if not self.qualifies:
+                plan.outcome = "win"
+                due = b.ante * odds
+                plan.ante_won = self._pay(b, due, plan)
+                plan.returned += b.ante + b.call
+                line = (f"{who} holds {hand.describe()}; the dealer does not qualify: ante {b.ante} "
+                        f"paid {odds} to 1 = {due} by the pay table (CH ¶12, ¶14), call {b.call} "
+                        "returned, not paid (CH ¶12)")
+                kind, rule = "pay_box", "CH ¶12, ¶14"
+            elif hand > dealer:
+                plan.outcome = "win"
+                due_ante, due_call = b.ante * odds, b.call * self.game.call_odds
+                plan.ante_won = self._pay(b, due_ante, plan)
+                plan.call_won = self._pay(b, due_call, plan)
+                plan.returned += b.ante + b.call
+                line = (f"{who} holds {hand.describe()}, better than the dealer's "
+                        f"{dealer.label}{self._kicker_words(hand, dealer)}: ante {b.ante} paid {odds} "
+                        f"to 1 = {due_ante} by the pay table (CH ¶10, ¶14), call {b.call} paid "
+                        f"{self.game.call_odds} to 1 = {due_call} ({self.game.call_rule})")
+                due = due_ante + due_call
+                kind, rule = "pay_box", "CH ¶10, ¶14"
+            elif hand < dealer:
+                plan.outcome = "lose"
+                plan.lost += b.ante + b.call
+                line = (f"{who} holds {hand.describe()}, lower than the dealer's "
+                        f"{dealer.label}{self._kicker_words(hand, dealer)}: ante {b.ante} and call "
+                        f"{b.call} lost (CH ¶10)")
+                due, kind, rule = 0, "take_box", "CH ¶10"
+            else:
+                plan.outcome = "push"
+                plan.returned += b.ante + b.call
+                line = (f"{who} holds {hand.describe()}, the same five-card hand as the dealer: a "
+                        f"push, ante {b.ante} and call {b.call} returned (CH ¶10; identical hands "
+                        "push, the published standard)")
+                due, kind, rule = 0, "push_box", "CH ¶10"
+            if plan.ante_won + plan.call_won < due:
+                line += (f"; only {plan.ante_won + plan.call_won} paid under "
+                         f"{self._cap_words(b)}")
+            plan.lines.append(line)
+            order = (f"Settle from the last box: box {box} ({b.name}) is next "
+                     f"({phase.rule})")
+            self._agenda.append(_Item(Expected(kind, rule, f"{order}. {line}", seat=box,
+                                               street="settlement"),
+                                      detail=line, plan=plan, last=not b.bonus))
+            if b.bonus:
+                self._agenda.append(self._bonus_item(
+                    b, plan, last=True, street="settlement",
+                    first=f"Box {box}'s ante and call are settled; now its bonus"))
+
+    @staticmethod
+    def _kicker_words(hand: HandValue, dealer: HandValue) -> str:
+        if hand.category == dealer.category and hand != dealer:
+            return " (same category: the highest remaining card decides, CH ¶10)"
+        return ""
+
+    # --- proposals ----------------------------------------------------------------
+    def propose(self, step: Step) -> Verdict:
+        """Check a dealer step; apply it only if it is the one due now."""
+        exp = self.expected()
+        if exp is None:
+            return Verdict(False, "The round is over: every box has been settled.", "")
+        item = self._agenda[0]
+        if step.kind not in STEP_LABELS:
+            return Verdict(False, f"{step.kind!r} is not a dealer step in Casino Hold'em; the steps "
+                                  f"are: {', '.join(STEP_LABELS.values())}.", "")
+        settling = _CHOICES[0] | _CHOICES[1]
+        if step.kind in settling and exp.kind in settling and step.seat != exp.seat:
+            if step.seat not in self.boxes:
+                return Verdict(False, f"Box {step.seat} has no wager to settle (CH ¶1).", "CH ¶1")
+            if self.boxes[step.seat].done:
+                return Verdict(False, f"Box {step.seat} is already settled; box {exp.seat} is next "
+                                      "(CH ¶9).", "CH ¶9")
+            return Verdict(False, f"Settle from the last box: box {exp.seat} comes before box "
+                                  f"{step.seat} (CH ¶9).", "CH ¶9")
+        if step.kind != exp.kind:
+            if any(step.kind in group and exp.kind in group for group in _CHOICES) and (
+                    exp.seat is None or step.seat == exp.seat):
+                return Verdict(False, f"Not \u201c{STEP_LABELS[step.kind]}\u201d. {item.detail}.",
+                               exp.rule)
+            return Verdict(False, f"Not now. {exp.why}.", exp.rule)
+        if exp.kind in SEAT_STEPS and step.seat != exp.seat:
+            if step.seat not in self.boxes:
+                return Verdict(False, f"Box {step.seat} has no wager, so nothing goes there (CH ¶1). "
+                                      f"{exp.why}.", exp.rule)
+            return Verdict(False, f"Not box {step.seat}. {exp.why}.", exp.rule)
+        if exp.kind in SEATS_STEPS and tuple(sorted(set(step.seats))) != exp.seats:
+            return self._wrong_pass(step, exp)
+        self._agenda.pop(0)
+        message = self._apply(item)
+        self.step_count += 1
+        self._advance()
+        return Verdict(True, message, exp.rule)
+
+    def _wrong_pass(self, step: Step, exp: Expected) -> Verdict:
+        for box in sorted(set(step.seats)):
+            b = self.boxes.get(box)
+            if b is None:
+                return Verdict(False, f"Box {box} has no wager and no cards (CH ¶1). {exp.why}.",
+                               "CH ¶1")
+            if b.blind:
+                return Verdict(False, f"Box {box} is {b.name}'s blind box: its cards stay face down "
+                                      "until the settlement (CH ¶2).", "CH ¶2")
+        missing = [b for b in exp.seats if b not in step.seats]
+        return Verdict(False, f"Box{'es' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
+                              f"must get {'their' if len(missing) > 1 else 'its'} cards too. "
+                              f"{exp.why}.", exp.rule)
+
+    def _apply(self, item: _Item) -> str:
+        exp = item.exp
+        kind = exp.kind
+        if kind == "no_more_bets":
+            self.no_more_bets = True
+            return "No more bets."
+        if kind == "pitch":
+            self.boxes[exp.seat].cards.append(self.deck.take())
+            return f"Card to box {exp.seat}."
+        if kind == "pitch_dealer":
+            self.dealer.append(self.deck.take())
+            return "Card to the dealer, face down."
+        if kind == "deal_flop":
+            self.board.extend(self.deck.take() for _ in range(3))
+            return f"Flop: {format_cards(self.board)}."
+        if kind == "pass_cards":
+            return f"Cards passed to box{'es' if len(exp.seats) > 1 else ''} " \
+                   f"{', '.join(map(str, exp.seats))}."
+        if kind == "deal_board":
+            card = self.deck.take()
+            self.board.append(card)
+            return f"{exp.street.capitalize()}: {card}."
+        if kind == "reveal_dealer":
+            self.dealer_revealed = True
+            self.dealer_hand = best_hand("high", self.dealer, self.board)
+            for box in self.boxes_in_play():
+                self.boxes[box].opened = True
+            return f"Dealer: {format_cards(self.dealer)}."
+        if kind in ("dealer_qualifies", "dealer_does_not_qualify"):
+            return item.detail + "."
+        plan = item.plan
+        b = self.boxes[exp.seat]
+        chips = b.layout
+        if kind == "collect_fold":
+            self.bank += chips["ante"] + chips["bonus"]
+            chips.update(ante=0, bonus=0)
+            self.muck.extend(b.cards)
+            b.cards = []
+        elif kind in ("pay_box", "take_box", "push_box"):
+            stake = chips["ante"] + chips["call"]
+            if kind == "take_box":
+                self.bank += stake
+            else:
+                won = plan.ante_won + plan.call_won
+                self.bank -= won
+                self.players[b.name] += stake + won
+            chips.update(ante=0, call=0)
+        elif kind == "pay_bonus":
+            self.bank -= plan.bonus_won
+            self.players[b.name] += chips["bonus"] + plan.bonus_won
+            chips["bonus"] = 0
+        elif kind == "take_bonus":
+            self.bank += chips["bonus"]
+            chips["bonus"] = 0
+        else:
+            raise AssertionError(kind)
+        if item.last:
+            b.done = True
+            self.settlement.append(plan)
+            self.explanations.extend(plan.lines)
+            if all(x.done for x in self.boxes.values()):
+                self.finished = True
+                if not self.boxes_in_play():
+                    self.log.append("Every box has folded: nothing is left to settle and the "
+                                    "round ends (standard practice)")
+        return item.detail or plan.lines[0]
+
+    def autoplay(self) -> "CasinoRound":
+        """Deal correctly to the end of the round."""
+        while (exp := self.expected()) is not None:
+            verdict = self.propose(Step(exp.kind, exp.seat, exp.seats))
+            assert verdict.ok, verdict.message
+        return self
+
+    def replay(self, steps) -> "CasinoRound":
+        """Apply accepted steps again (they are stored, the round is not)."""
+        for step in steps:
+            verdict = self.propose(step)
+            if not verdict.ok:
+                raise ScenarioError(f"stored step {describe_step(step)} no longer fits this round: "
+                                    f"{verdict.message}")
+        return self
+
+    # --- reading -----------------------------------------------------------------
+    def view(self, reveal: bool = False) -> dict:
+        """What the table shows: the dealer's cards stay face down until turned
+        over (CH ¶9) unless `reveal`; a box's cards are shown once opened."""
+        boxes = []
+        for number in range(1, self.game.max_boxes + 1):
+            b = self.boxes.get(number)
+            if b is None:
+                boxes.append({"box": number, "empty": True})
+                continue
+            show = reveal or b.opened
+            hand = None
+            if show and len(b.cards) == 2 and len(self.board) == 5:
+                hand = best_hand("high", b.cards, self.board).describe()
+            settled = next((s.to_dict() for s in self.settlement if s.box == number), None)
+            boxes.append({
+                "box": number, "empty": False, "name": b.name, "blind": b.blind,
+                "ante": b.ante, "bonus": b.bonus, "call": b.call, "on_layout": dict(b.layout),
+                "decision": b.decision,
+                "folded": b.folded, "settled": b.done, "cards": [str(c) if show else None for c in b.cards],
+                "hand": hand, "settlement": settled,
+            })
+        show_dealer = reveal or self.dealer_revealed
+        dealer_hand = None
+        if show_dealer and len(self.dealer) == 2 and len(self.board) == 5:
+            dealer_hand = best_hand("high", self.dealer, self.board).describe()
+        return {
+            "game": self.game.name, "boxes": boxes,
+            "dealer": {"cards": [str(c) if show_dealer else None for c in self.dealer],
+                       "hand": dealer_hand, "qualifies": self.qualifies if self.dealer_revealed else None},
+            "board": [str(c) for c in self.board], "bank": self.bank, "players": dict(self.players),
+            "no_more_bets": self.no_more_bets, "deck": len(self.deck), "log": list(self.log),
+            "steps": self.step_count, "finished": self.finished,
+            "explanations": list(self.explanations),
+            "max_payout": self.house.casino_holdem_max_payout,
+        }
