@@ -164,7 +164,7 @@ CASINO_HOLDEM = BankedGame(
     dealer_qualifier=AtLeast("One Pair", 4, "a pair of fours or better", "CH ¶9"),
     bonus_hand=AtLeast("One Pair", 14, "a pair of aces or better", "CH ¶4"),
     bonus_odds=7, bonus_rule="CH ¶4",
-    call_odds=1, call_rule="CH ¶10 (silent on the call: even money, published standard)",
+    call_odds=1, call_rule="CH ¶10; the text is silent on the call: even money, the published standard",
     procedure=(
         Wagers("CH ¶1, ¶2"),
         Announce("no_more_bets", "CH ¶1",
@@ -743,8 +743,13 @@ class CasinoRound:
 
     @staticmethod
     def _kicker_words(hand: HandValue, dealer: HandValue) -> str:
-        if hand.category == dealer.category and hand != dealer:
-            return " (same category: the highest remaining card decides, CH ¶10)"
+        """Say so when a single remaining card, not the combination, decides (CH ¶10)."""
+        if hand.category != dealer.category or hand == dealer or "Straight" in hand.category:
+            return ""
+        ranks = [c.rank for c in hand.cards]
+        i = next(i for i, (a, b) in enumerate(zip(hand.cards, dealer.cards)) if a.rank != b.rank)
+        if ranks.count(ranks[i]) == 1:
+            return " (the same combination: the highest remaining card decides, CH ¶10)"
         return ""
 
     # --- proposals ----------------------------------------------------------------

@@ -131,6 +131,7 @@ def test_scripted_round_every_dealer_step():
     assert (by_box[6].ante_won, by_box[6].call_won, by_box[6].bonus_result) == (20, 20, "lose")
     assert (by_box[5].outcome, by_box[5].returned, by_box[5].paid) == ("push", 30, 0)
     assert (by_box[1].ante_won, by_box[1].call_won, by_box[1].bonus_won) == (10, 20, 35)
+    assert "highest remaining card" not in by_box[1].lines[0]     # aces beat kings outright
     assert rnd.players == {"Ann": 1065, "Ben": 980, "Cara": 1030}
     assert rnd.bank == 100_000 - 75
     assert rnd.chips_total() == start
