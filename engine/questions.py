@@ -24,21 +24,44 @@ class MalformedAnswer(ValueError):
 
 @dataclass
 class TableCell:
-    """A hand the trainee deals step by step on the drawn table."""
-    scenario: Scenario
+    """A hand the trainee deals step by step on the drawn table: a poker hand
+    (engine.hand) or a round of the banked Casino Hold'em (engine.casino_holdem)."""
+    scenario: object
     title: str = ""
     prompt: str = ""
     total_steps: int = 0
+    kind: str = "poker"          # "poker" | "casino"
 
-    def new_hand(self) -> Hand:
+    def new_hand(self):
+        if self.kind == "casino":
+            from engine.casino_holdem import CasinoRound
+            return CasinoRound(self.scenario)
         return Hand(self.scenario)
+
+    @property
+    def step_kinds(self) -> dict:
+        """Step kind -> label, and which take one seat/box or several."""
+        if self.kind == "casino":
+            from engine import casino_holdem as module
+        else:
+            from engine import hand as module
+        return {"labels": module.STEP_LABELS, "seat": set(module.SEAT_STEPS),
+                "seats": set(getattr(module, "SEATS_STEPS", {"award"}))}
 
 
 def build_table(data: dict) -> TableCell:
-    scenario = Scenario.from_dict({k: v for k, v in data.items() if k not in ("title", "prompt")})
-    hand = Hand(scenario).autoplay()  # proves the scenario plays to the end
-    return TableCell(scenario, str(data.get("title", "")), str(data.get("prompt", "")),
-                     total_steps=hand.step_count)
+    fields = {k: v for k, v in data.items() if k not in ("title", "prompt")}
+    if data.get("game") == "casino-holdem":
+        from engine.casino_holdem import CasinoScenario
+        fields.pop("game")
+        cell = TableCell(CasinoScenario.from_dict(fields), kind="casino")
+    else:
+        cell = TableCell(Scenario.from_dict(fields))
+    played = cell.new_hand()
+    played.autoplay()  # proves the scenario plays to the end
+    cell.title, cell.prompt = str(data.get("title", "")), str(data.get("prompt", ""))
+    cell.total_steps = played.step_count
+    return cell
 
 
 @dataclass

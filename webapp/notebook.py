@@ -13,7 +13,7 @@ import markdown as md
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request, url_for)
 from markupsafe import Markup
 
-from engine.hand import STEP_LABELS, ScenarioError, Step
+from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer
 from webapp import store
 from webapp.auth import login_required
@@ -106,8 +106,9 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
             ctx["notice"] = "This lesson was edited since your last visit; the hand starts again."
         ctx["hand"] = hand
         ctx["view"] = hand.view()
-        ctx["layout"] = seat_layout(hand.scenario.table_seats)
-        ctx["labels"] = STEP_LABELS
+        ctx["layout"] = (box_layout(len(ctx["view"]["boxes"])) if cell.engine.kind == "casino"
+                         else seat_layout(len(ctx["view"]["seats"])))
+        ctx["labels"] = cell.engine.step_kinds["labels"]
     else:
         ctx["question"] = cell.engine
         if state["feedback"] and message is None:
@@ -124,8 +125,19 @@ def seat_layout(n: int) -> dict:
     return positions
 
 
+def box_layout(n: int) -> dict:
+    """Banked-game boxes in an arc facing the dealer; box 1 on the dealer's left."""
+    positions = {}
+    for box in range(1, n + 1):
+        angle = math.radians(20 + (box - 1) * 140 / max(n - 1, 1))
+        positions[box] = (round(50 + 42 * math.cos(angle), 1), round(28 + 58 * math.sin(angle), 1))
+    return positions
+
+
 def _render_cell(ctx, status=200):
-    template = "lessons/_table_cell.html" if ctx["cell"].kind == "table" else "lessons/_question_cell.html"
+    template = {"table": "lessons/_table_cell.html", "question": "lessons/_question_cell.html"}[ctx["cell"].kind]
+    if ctx["cell"].kind == "table" and ctx["cell"].engine.kind == "casino":
+        template = "lessons/_casino_cell.html"
     lesson = ctx["lesson"]
     if not request.headers.get("HX-Request"):
         return redirect(url_for("notebook.lesson_page", slug=lesson.slug, _anchor=f"cell-{ctx['cell'].id}"))
@@ -142,7 +154,7 @@ def step(slug, cell_id):
     hand = ctx["hand"]
     form = request.form
     try:
-        proposed = _parse_step(form)
+        proposed = _parse_step(form, cell.engine.step_kinds)
         at = int(form.get("at", ""))
     except ValueError as exc:
         return _render_cell(cell_context(lesson, cell, state, message=str(exc), ok=False, notice=None), 422)
@@ -168,19 +180,22 @@ def step(slug, cell_id):
     return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule))
 
 
-def _parse_step(form) -> Step:
+def _parse_step(form, kinds: dict) -> Step:
+    """A posted form as a dealer step: a seat tool plus the seat clicked, or
+    an action button, or ticked seats for a step that takes several."""
+    labels = kinds["labels"]
     kind = form.get("kind") or form.get("tool")
-    if kind not in STEP_LABELS:
+    if kind not in labels:
         raise ValueError("Choose a dealer action first.")
-    if kind in ("move_button", "post_blind", "pitch"):
+    if kind in kinds["seat"]:
         seat = form.get("seat", "")
         if not seat.isdigit():
-            raise ValueError(f"{STEP_LABELS[kind]}: click the seat it applies to.")
+            raise ValueError(f"{labels[kind]}: click the seat it applies to.")
         return Step(kind, seat=int(seat))
-    if kind == "award":
+    if kind in kinds["seats"]:
         seats = form.getlist("winners")
         if not seats or not all(s.isdigit() for s in seats):
-            raise ValueError("Award the pot: tick the winning seat(s) first.")
+            raise ValueError(f"{labels[kind]}: tick the seat(s) it applies to first.")
         return Step(kind, seats=tuple(sorted({int(s) for s in seats})))
     return Step(kind)
 

@@ -1,0 +1,54 @@
+"""A trainee deals a round of the banked Casino Hold'em in real Chromium."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.hand import Step
+from webapp.lessonfile import load_library
+
+from .conftest import TRAINEE
+
+pytestmark = pytest.mark.browser
+LESSON = "casino-01-casino-holdem"
+
+
+def test_trainee_deals_a_casino_holdem_round(page: Page, live_server):
+    base, app = live_server["url"], live_server["app"]
+    cell_engine = load_library(app.config["LESSONS_DIR"]).lessons[LESSON].cell("deal-a-round").engine
+    kinds = cell_engine.step_kinds
+    page.goto(f"{base}/lessons/{LESSON}")
+    page.fill("input[name=username]", TRAINEE[0])
+    page.fill("input[name=password]", TRAINEE[1])
+    page.click("button[type=submit]")
+    rnd = cell_engine.new_hand()
+    attempt = 0
+    mistake_made = False
+    while (exp := rnd.expected()) is not None:
+        cell = page.locator("#cell-deal-a-round")
+        if exp.kind == "pitch" and not mistake_made:
+            cell.locator("button[data-kind=deal_flop]").click()   # the flop before the cards
+            attempt += 1
+            expect(page.locator("#cell-deal-a-round [data-testid=counter]")).to_have_text(str(attempt))
+            expect(page.locator("#cell-deal-a-round [data-testid=feedback]")).to_contain_text("CH ¶3")
+            mistake_made = True
+            cell = page.locator("#cell-deal-a-round")
+        step = Step(exp.kind, exp.seat, exp.seats)
+        assert rnd.propose(step).ok
+        if exp.kind in kinds["seat"]:
+            cell.locator(f"input[name=tool][value={exp.kind}]").check()
+            cell.locator(f"button.seat[data-seat='{exp.seat}']").click()
+        elif exp.kind in kinds["seats"]:
+            for box in exp.seats:
+                cell.locator(f"input[name=winners][value='{box}']").check()
+            cell.locator(f"button[data-kind={exp.kind}]").click()
+        else:
+            cell.locator(f"button[data-kind={exp.kind}]").click()
+        attempt += 1
+        expect(page.locator("#cell-deal-a-round [data-testid=counter]")).to_have_text(str(attempt))
+        expect(page.locator("#cell-deal-a-round [data-testid=feedback]")).to_contain_text("✔")
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("1 of 1 cells done")
+    page.reload()
+    expect(page.locator("#cell-deal-a-round [data-testid=steps]")).to_contain_text(
+        f"{rnd.step_count} of {rnd.step_count} dealer steps done")
+    expect(page.locator("#cell-deal-a-round [data-testid=dealer] .pcard:not(.back)")).to_have_count(2)
