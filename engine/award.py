@@ -28,6 +28,8 @@ class AwardedPot:
 
 def hand_readings(hand) -> dict[int, str]:
     """Each live player's best hand in words, at a showdown (empty if none)."""
+    if hasattr(hand, "readings"):
+        return hand.readings()   # the game's own ranking, deck and split (engine.hand)
     live = hand.live_seats()
     if len(live) < 2:
         return {}

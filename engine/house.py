@@ -25,6 +25,10 @@ class HouseRules:
     # 8.11.4(b)); "position" = closest to the dealer's left
     # (live-casino-house-rules.txt). See engine.rankings.first_to_act_showing.
     stud_showing_tie: str = "suit"
+    # Which rulebook's sections a game cites where both have one: "second"
+    # deals Draw (11), Five Card Stud (12) and Seven Card Stud (13) as the
+    # second rulebook writes them (engine.games.get_game).
+    rulebook: str = "main"
     # 8.1.5: ties are divided to the lowest chip denomination in play.
     lowest_chip: int = 1
     chip_denominations: tuple[int, ...] = (1, 5, 25, 100, 500, 1000)
@@ -146,6 +150,9 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "stud_showing_tie": FieldInfo("8.9.4(b), 8.11.4(b), 13.3(b)",
                                   "Stud: who opens when hands showing are equal.", {
         "suit": "highest card by suit", "position": "closest to the dealer's left (live-casino file)"}),
+    "rulebook": FieldInfo("11, 12, 13", "Whose sections the games follow where both rulebooks have one.", {
+        "main": "casino-poker-rules.txt, section 8",
+        "second": "the second rulebook: Draw 11, Five Card Stud 12, Seven Card Stud 13"}),
     "lowest_chip": FieldInfo("8.1.5", "Pots are divided to this chip.", minimum=1),
     "chip_denominations": FieldInfo("8.1.5, 8.1.8", "Chip values in play at the table."),
     "first_button": FieldInfo("1.1 Dealer Button, 11.1(b)", "How the first button is placed.", {
@@ -238,6 +245,7 @@ SECOND = HouseRules(
     odd_chip="suit",
     stud_showing_tie="suit",          # 12.3(b), 13.3(b)
     half_bet_allin_reopens=False,     # 10.2: the excess of a short all-in is not a raise
+    rulebook="second",                # Draw 11, Five Card Stud 12, Seven Card Stud 13
     first_button="right_of_dealer",   # 11.1(b)
 )
 
