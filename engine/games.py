@@ -232,6 +232,7 @@ class Game:
                         f"odd chip to high ({sd.odd_chip_rule})",
                "double-board": f"half to each board; odd chip to the top board ({sd.odd_chip_rule})"}[sd.split]
         lines.append(f"  showdown: {sd.ranking} ranking, {sd.selection.replace('_', ' ')}; {how} ({sd.rule})")
+        lines.append(f"  one player left wins the pot without a showdown ({self.uncontested_rule})")
         if self.stub_short:
             lines.append(f"  short deck of cards: burns shuffled back in, or a common card ({self.stub_short})")
         lines.extend(f"  note: {n}" for n in self.notes)

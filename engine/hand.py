@@ -475,6 +475,8 @@ class Hand:
         if marker.kind == "_betting":
             if self._open_round(self._current_street()):
                 self._play_betting()
+            elif any(p.in_front for p in self.players.values()):
+                self._front(self._collect_step(self._current_street()))
         elif marker.kind == "_resume":
             self._play_betting()
         elif marker.kind == "_opener":
@@ -680,7 +682,10 @@ class Hand:
             return False
         if len(able) >= 2:
             return True
-        top = max(p.in_front for p in self.players.values())
+        # One player left to act still calls or folds when facing more than
+        # they have in front; a short all-in blind is still called in full.
+        top = max([p.in_front for p in self.players.values()] +
+                  [a for s, a in self._posted_blinds.items() if self.players[s].in_front])
         return bool(able) and self.players[able[0]].in_front < top
 
     def _name_opener(self, street: Street) -> None:
@@ -740,10 +745,13 @@ class Hand:
                 break
         self._round = None
         if any(p.in_front for p in self.players.values()):
-            self._front(Expected(
-                "collect_bets", "1.1 (Pot)",
-                "Collect the bets into the pot when the betting round ends, before any more "
-                "cards are dealt (1.1 Pot, Dealer)", street=street.name))
+            self._front(self._collect_step(street))
+
+    @staticmethod
+    def _collect_step(street: Street) -> Expected:
+        return Expected("collect_bets", "1.1 (Pot)",
+                        "Collect the bets into the pot when the betting round ends, before any more "
+                        "cards are dealt (1.1 Pot, Dealer)", street=street.name)
 
     def _bet_decision(self, seat: int) -> Decision:
         rnd, street = self._round, self._round_street
@@ -890,7 +898,7 @@ class Hand:
                                     f"{min(op.max_cards, len(player.cards))} cards ({op.rule})")
             chosen = _worst_cards(player.cards, n, self.game.showdown.ranking)
         elif words and words[0] == "discard":
-            chosen = self._named_cards(seat, words[1:], where)
+            chosen = self._named_cards(seat, text.split()[1:], where)
             if len(chosen) > op.max_cards:
                 raise ScenarioError(f"{where} is not legal: at most {op.max_cards} cards ({op.rule})")
         else:
@@ -930,7 +938,7 @@ class Hand:
         if not words or words[0] != "discard":
             raise ScenarioError(f"{where} is not legal: each player now discards {op.count} card, e.g. "
                                 f"'discard 7c' or 'discard #3' ({op.rule})")
-        chosen = self._named_cards(seat, words[1:], where)
+        chosen = self._named_cards(seat, text.split()[1:], where)
         if len(chosen) != op.count:
             raise ScenarioError(f"{where} is not legal: discard exactly {op.count} card ({op.rule})")
         self.log.append(f"Seat {seat} ({player.name}) discards {op.count} card")

@@ -1,0 +1,357 @@
+"""The rules each game's dealing turns on, one at a time: heads-up blinds,
+the over-blind, antes, the stud bring-in and openers, a short deck in stud
+and in the draw, the Kitty, discards, what the table shows, and scenarios
+that cannot be dealt."""
+import pytest
+
+from engine.cards import parse_cards
+from engine.hand import Hand, Scenario, ScenarioError, Step
+from engine.showdown import best_hand
+
+
+def hand(game="holdem", seats=None, **data):
+    data.setdefault("seats", seats or {2: ["Ann", 100], 4: ["Ben", 100], 6: ["Cal", 100]})
+    data.setdefault("button_was", 6)
+    return Hand(Scenario.from_dict({"game": game, **data}))
+
+
+def until(h, kind, count=1):
+    """Deal correctly up to the `count`-th step of `kind`, returning it."""
+    while True:
+        exp = h.expected()
+        assert exp is not None, f"no {kind} step"
+        if exp.kind == kind:
+            count -= 1
+            if not count:
+                return exp
+        assert h.propose(Step(exp.kind, exp.seat, exp.seats)).ok
+
+
+def steps(h):
+    out = []
+    while (exp := h.expected()) is not None:
+        out.append(exp)
+        assert h.propose(Step(exp.kind, exp.seat, exp.seats)).ok
+    return out
+
+
+# --- blinds, over-blind, antes -------------------------------------------------------
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flop():
+    h = hand(seats={3: ["Ann", 50], 7: ["Ben", 50]}, button_was=7,
+             actions=["call", "check"] + ["check"] * 6)
+    first = h.expected()
+    assert (first.kind, first.seat) == ("move_button", 3)
+    h.propose(Step("move_button", 3))
+    blind = h.expected()
+    assert (blind.seat, blind.rule) == (3, "8.2.2, heads-up (published standard rules)")
+    assert "house heads_up" in blind.why
+    h.propose(Step("post_blind", 3))
+    h.propose(Step("post_blind", 7))
+    assert (h.players[3].in_front, h.players[7].in_front) == (1, 2)
+    assert h.expected().seat == 7                      # the first card to the left of the button
+    assert h.first_to_act("pre-flop") == 3
+    until(h, "burn")
+    assert h.first_to_act("flop") == 7
+
+
+def test_heads_up_as_8_2_2_reads_puts_the_small_blind_left_of_the_button(tmp_path):
+    profile = tmp_path / "literal.toml"
+    profile.write_text('heads_up = "as_8_2_2"\n')
+    h = hand(seats={3: ["Ann", 50], 7: ["Ben", 50]}, button_was=7, house=str(profile),
+             actions=["call", "check"])
+    h.propose(Step("move_button", 3))
+    assert [h.expected().seat, h.expected().rule] == [7, "8.2.2(a)"]
+    assert h.blind_seats() == [7, 3] and h.first_to_act("pre-flop") == 7
+
+
+def test_over_blind_doubles_the_last_blind_and_moves_the_opener():
+    seats = {1: ["A", 100], 2: ["B", 100], 3: ["C", 100], 4: ["D", 100], 5: ["E", 100]}
+    h = hand("draw-blind", seats=seats, button_was=5, over_blind=True,
+             actions=["call", "call", "call", "call", "check"] + ["stand pat"] * 5 + ["check"] * 5)
+    posts = [until(h, "post_blind", 1)]
+    h.propose(Step("post_blind", posts[0].seat))
+    posts += [h.expected()]
+    h.propose(Step("post_blind", posts[1].seat))
+    over = h.expected()
+    assert [p.seat for p in posts] == [2, 3]
+    assert (over.seat, over.rule) == (4, "8.4.1(b)(i)") and "double the last blind" in over.why
+    h.propose(Step("post_blind", 4))
+    assert h.players[4].in_front == 4
+    assert h.first_to_act("pre-draw") == 5             # left of the over-blind, the last blind
+    h.autoplay(until_betting_on="draw")
+    assert h.first_to_act("draw") == 5                 # the opener after the draw too (8.4.5(a))
+
+
+def test_over_blind_only_where_the_game_or_house_allows_it():
+    with pytest.raises(ScenarioError, match=r"Hold'em has no over-blind .*8\.4\.1\(b\)\(i\)"):
+        hand(over_blind=True)
+    with pytest.raises(ScenarioError, match="over_blind must be true or false"):
+        hand("draw-blind", over_blind="yes")
+
+
+def test_antes_are_collected_before_the_blinds_and_cards():
+    h = hand(ante=2, actions=["call", "call", "check"] + ["check"] * 9)
+    kinds = [e.kind for e in steps(h)][:5]
+    assert kinds == ["move_button", "collect_antes", "post_blind", "post_blind", "pitch"]
+    stud = hand("razz", actions=["bring-in", "fold", "fold"])
+    first = stud.expected()
+    assert (first.kind, first.rule) == ("collect_antes", "8.13.1")
+    assert stud.ante == 1                               # a required ante defaults to 1
+
+
+@pytest.mark.parametrize("game, data, words", [
+    ("omaha", {"ante": 1}, r"Omaha takes no ante \(8\.23\)"),
+    ("seven-card-stud", {"ante": 0}, r"requires an ante \(8\.11\.1\)"),
+    ("seven-card-stud", {"blinds": [1, 2]}, r"Seven Card Stud has no blinds \(8\.11\): use ante"),
+    ("holdem", {"blinds": []}, "needs its blinds"),
+    ("holdem", {"blinds": [2, 1]}, "smallest first"),
+    ("holdem", {"betting": "crazy"}, "betting must be one of fixed, spread, pot, half-pot, no-limit"),
+    ("holdem", {"betting": "fixed", "limits": [2]}, r"limits for fixed betting must be \[2, 4\]"),
+    ("holdem", {"betting": "spread", "limits": [10, 2]}, r"below the minimum"),
+    ("holdem", {"deck": 33}, "deck must be one of 52, 40, 36, 32, 20"),
+    ("holdem", {"ante": -1}, "ante must be a whole number"),
+    ("razz", {"deck": 36}, r"Seven Card Stud Razz is not dealt with a 36-card deck; allowed: 52"),
+    ("two-card-manila", {"deck": 52}, "allowed: 36, 32"),
+    ("casino-nonsense", {}, "no game 'casino-nonsense'"),
+])
+def test_scenarios_that_cannot_be_dealt_are_explained(game, data, words):
+    with pytest.raises(ScenarioError, match=words):
+        hand(game, **data)
+
+
+def test_house_lowers_the_table_1_maximum():
+    seats = {s: [f"P{s}", 50] for s in range(1, 12)}
+    hand(seats=seats, table_seats=11)                   # eleven at Hold'em (4.1)
+    with pytest.raises(ScenarioError, match=r"at most 10 players, not 11 \(4\.1 Table 1, house live-casino\)"):
+        hand(seats=seats, table_seats=11, house="live-casino")
+
+
+# --- betting structures -----------------------------------------------------------------
+
+def test_fixed_limit_uses_the_big_bet_after_the_draw():
+    h = hand("draw-blind", betting="fixed", limits=[2, 4],
+             actions=["call", "call", "check", "stand pat", "stand pat", "stand pat", "bet 2"])
+    with pytest.raises(ScenarioError, match=r"a bet is exactly 4: bet to 4, not 2 \(6\.5"):
+        h.autoplay()
+
+
+def test_the_kitty_round_allows_no_raise_before_someone_opens():
+    h = hand("draw-kitty", actions=["raise 6"])
+    with pytest.raises(ScenarioError, match=r"only call or fold, or take the Kitty and call \(8\.5\.3\(b\)-\(c\)\)"):
+        h.autoplay()
+
+
+# --- stud ----------------------------------------------------------------------------
+
+STUD3 = {1: ["A", 100], 2: ["B", 100], 3: ["C", 100]}
+
+
+def test_the_bring_in_must_bet():
+    # seat 1 gets 2c up, the lowest: it brings in and may not check (8.11.3(a))
+    h = hand("seven-card-stud", seats=STUD3, stack="As Ks Qs Ah Kh Qh 2c 9d 9h", actions=["check"])
+    opener = until(h, "name_opener")
+    assert opener.seat == 1 and opener.rule == "8.11.3(a)"
+    assert not h.propose(Step("name_opener", 2)).ok
+    with pytest.raises(ScenarioError, match=r"the bring-in must bet at least the table minimum of 2 \(8\.11\.3\(a\)\)"):
+        h.propose(Step("name_opener", 1))
+    ok = hand("seven-card-stud", seats=STUD3, stack="As Ks Qs Ah Kh Qh 2c 9d 9h",
+              actions=["bet 3", "fold", "fold"])
+    until(ok, "name_opener")
+    assert ok.propose(Step("name_opener", 1)).message == "Seat 1 (2c) brings in."
+    assert ok.log[0] == "Seat 1 (A) bets 3"            # at least the table minimum (8.11.3(a))
+
+
+@pytest.mark.parametrize("game, up, seat", [
+    ("seven-card-stud", "9d 9c Th", 2),            # equal ranks: the lower suit, clubs, brings in
+    ("razz", "Kd Qs Ah", 1),                       # Razz: the highest, aces low
+    ("razz", "Kd Ks Ah", 2),                       # ... equal ranks: the higher suit
+])
+def test_who_brings_in(game, up, seat):
+    h = hand(game, seats=STUD3, stack="2s 3s 4s 2h 3h 4h " + up, actions=["bring-in"])
+    assert until(h, "name_opener").seat == seat
+
+
+def test_best_hand_showing_opens_and_ties_follow_the_house():
+    # fourth street: seats 1 and 3 both show a pair of nines; seat 3's highest card has the higher suit
+    stack = "2c 3c 4c 2d 3d 4d 9c 5h 9s Kd 9d 7h 9h"
+    h = hand("seven-card-stud", seats=STUD3, stack=stack, actions=["bring-in", "call", "call"])
+    until(h, "name_opener", 2)
+    assert h.first_to_act("fourth street") == 3        # main rulebook: by suit (8.11.4(b))
+    live = hand("seven-card-stud", seats=STUD3, stack=stack, house="live-casino",
+                actions=["bring-in", "call", "call"])
+    until(live, "name_opener", 2)
+    assert live.first_to_act("fourth street") == 1     # live-casino: closest to the dealer's left
+
+
+def test_stud_short_deck_shuffles_the_burns_back_in():
+    # 36 cards, 7 players all in to the end: fifth street needs a burn and 7 cards, 6 are
+    # left and 2 burns: shuffle the burns with them (8.9.5(a)).
+    seats = {s: [f"P{s}", 100] for s in range(1, 8)}
+    h = hand("five-card-stud", seats=seats, deck=36, actions=["bring-in"] + ["call"] * 6 + ["check"] * 21)
+    exp = until(h, "reshuffle")
+    assert (exp.street, exp.rule) == ("fifth street", "8.9.5(a)") and len(h.deck) == 6 and len(h.burns) == 2
+    burned = list(h.burns)
+    h.propose(Step("reshuffle"))
+    assert h.burns == [] and len(h.deck) == 8 and set(burned) <= set(h.deck.cards)
+    assert [e.kind for e in steps(h)][:8] == ["burn"] + ["pitch_up"] * 7
+    assert all(len(p.cards) == 5 for p in h.players.values())
+
+
+def test_stud_even_shorter_deck_deals_a_common_card():
+    # 52 cards, 8 players to seventh street: one card left, four burns. The burns go back
+    # in (fewer than two cards for a burn and a card), then a burn and one common card.
+    seats = {s: [f"P{s}", 100] for s in range(1, 9)}
+    h = hand("seven-card-stud", seats=seats, actions=["bring-in"] + ["call"] * 7 + ["check"] * 40)
+    until(h, "name_opener", 4)
+    h.autoplay(until_betting_on="sixth street")
+    rest = [(e.kind, e.rule) for e in steps(h)]
+    seventh = rest[rest.index(("reshuffle", "8.11.5(a)")):]
+    assert seventh[:4] == [("reshuffle", "8.11.5(a)"), ("burn", "8.11.5(a)"), ("deal_common", "8.11.5(a)"),
+                           ("name_opener", "8.11.5(b)")]
+    assert len(h.board) == 1 and all(len(p.cards) == 6 for p in h.players.values())
+    for seat, text in h.readings().items():            # every hand is read with the common card
+        assert text == best_hand("high", h.players[seat].cards, h.board).describe()
+    assert h.view()["board"] == [str(h.board[0])]      # the common card lies face up for all
+
+
+def test_second_rulebook_cites_13_4_a_for_the_short_deck():
+    seats = {s: [f"P{s}", 100] for s in range(1, 9)}
+    h = hand("seven-card-stud", seats=seats, house="second", actions=["bring-in"] + ["call"] * 7 + ["check"] * 40)
+    assert ("deal_common", "13.4(a)") in [(e.kind, e.rule) for e in steps(h)]
+
+
+def test_stud_view_shows_up_cards_and_hides_down_cards():
+    h = hand("seven-card-stud", seats=STUD3, stack="As Ks Qs Ah Kh Qh 2c 9d 9h", actions=["bring-in"])
+    until(h, "name_opener")
+    view = h.view()
+    seat1 = next(s for s in view["seats"] if s["seat"] == 1)
+    assert seat1["cards"] == [None, None, "2c"] and seat1["up"] == [False, False, True]
+    assert view["button"] is None and view["muck"] is None and view["kitty"] is None
+
+
+# --- the draw ---------------------------------------------------------------------------
+
+FIVE = {s: [f"P{s}", 100] for s in range(1, 6)}
+
+
+def test_draw_reshuffles_only_the_earlier_discards():
+    # 32 cards, five players: 7 left after the deal. Seat 2 draws five (2 left), seat 3
+    # draws five: 2 from the stub, then only seat 2's discards are shuffled (8.4.4(b)).
+    h = hand("draw-blind", seats=FIVE, deck=32, button_was=5,
+             actions=["call", "call", "call", "call", "check"] + ["draw 5", "draw 5"] + ["stand pat"] * 3
+             + ["check"] * 5)
+    until(h, "take_discard")
+    h.propose(Step("take_discard", 2))
+    first_discards = [c for c, seat, _ in h.muck if seat == 2]
+    h.propose(Step("replace", 2))
+    h.propose(Step("take_discard", 3))
+    own = [c for c, seat, _ in h.muck if seat == 3]
+    stub = list(h.deck.cards)
+    exp = h.expected()
+    assert (exp.kind, exp.seat, exp.detail["count"]) == ("replace", 3, 2)
+    h.propose(Step("replace", 3))
+    exp = h.expected()
+    assert (exp.kind, exp.rule) == ("reshuffle", "8.4.4(b)") and "not seat 3's own" in exp.why
+    assert h.propose(Step("reshuffle")).message == "5 earlier discards shuffled and cut."
+    assert sorted(h.deck.cards) == sorted(first_discards)
+    h.propose(Step("replace", 3))
+    new = h.players[3].cards
+    assert set(new) <= set(stub) | set(first_discards) and not set(new) & set(own)
+    assert [c for c, _, _ in h.muck] == own            # seat 3's discards stay in the muck
+
+
+def test_folded_hands_and_the_unplayed_kitty_count_as_earlier_discards():
+    # 32 cards, four players and the Kitty: 7 left. Seat 1, the button, folds; nobody takes
+    # the Kitty. Seats 2 and 3 draw five each.
+    seats = {s: [f"P{s}", 100] for s in range(1, 5)}
+    h = hand("draw-kitty", seats=seats, deck=32, button_was=4,
+             actions=["call", "fold", "call", "check", "draw 5", "draw 5", "stand pat"] + ["check"] * 3)
+    muck = until(h, "muck_kitty")
+    assert muck.rule == "8.5.3(d)"
+    h.propose(Step("muck_kitty"))
+    exp = until(h, "reshuffle")
+    assert exp.rule == "8.5.4(b)"
+    # the Kitty (5), seat 1's folded hand (5) and seat 2's discards (5); not seat 3's own
+    assert h.propose(Step("reshuffle")).message == "15 earlier discards shuffled and cut."
+    assert h.players[1].cards == []                    # the folded hand went back into play
+    steps(h)
+    assert h.finished
+
+
+def test_kitty_taken_without_a_raise_is_a_call():
+    h = hand("draw-kitty", actions=["take kitty", "call", "check"] + ["stand pat"] * 3 + ["check"] * 3)
+    exp = until(h, "take_discard")
+    assert (exp.seat, exp.rule) == (2, "8.5.3(b)-(c)")
+    mine = list(h.players[2].cards)
+    h.propose(Step("take_discard", 2))
+    h.propose(Step("give_kitty", 2))
+    assert h.log[0] == "Seat 2 (Ann) takes the Kitty and calls" and h.players[2].in_front == 2
+    assert h.players[2].cards != mine and set(mine) <= {c for c, _, _ in h.muck}
+    assert "muck_kitty" not in [e.kind for e in steps(h)]
+
+
+def test_kitty_can_be_taken_once_and_only_in_the_kitty_game():
+    with pytest.raises(ScenarioError, match=r"the Kitty has already been taken \(8\.5\.3\(b\)-\(c\)\)"):
+        hand("draw-kitty", actions=["take kitty", "take kitty"]).autoplay()
+    with pytest.raises(ScenarioError, match="Hold'em has no Kitty to take"):
+        hand(actions=["take kitty"]).autoplay()
+
+
+@pytest.mark.parametrize("game, action, words", [
+    ("draw-blind", "draw 6", r"at most 5 cards \(8\.4\.4\(a\)\)"),
+    ("draw-blind", "discard Zz", "'Zz' is not a card"),
+    ("draw-blind", "discard #9", "#9 is not one of the player's 5 cards"),
+    ("draw-blind", "swap 2", r"a draw is 'draw N', 'stand pat'"),
+    ("pineapple", "discard #1 #2", r"discard exactly 1 card \(8\.19\.3\(d\)\)"),
+    ("pineapple", "fold", r"each player now discards 1 card"),
+])
+def test_draw_and_discard_decisions_are_checked(game, action, words):
+    h = hand(game, actions=["call", "call", "check", action])
+    with pytest.raises(ScenarioError, match=words):
+        h.autoplay()
+
+
+def test_a_discard_of_a_card_not_held_is_refused():
+    h = hand("draw-blind", stack="2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d",
+             actions=["call", "call", "check", "discard Ah"])
+    with pytest.raises(ScenarioError, match="seat 4 does not hold Ah"):
+        h.autoplay()
+
+
+def test_draw_view_counts_the_muck_and_kitty():
+    h = hand("draw-kitty", actions=["call", "call", "check", "draw 2"])
+    until(h, "pitch", 4)
+    assert h.view()["kitty"] == [None] and h.view()["muck"] == 0
+    until(h, "replace")
+    assert h.view()["muck"] == 2 + 5              # the discards and the mucked Kitty
+
+
+# --- community games -------------------------------------------------------------------
+
+def test_double_flop_view_and_readings():
+    h = hand("double-flop-holdem", actions=["call", "call", "check"] + ["check"] * 9)
+    until(h, "turn_flop", 2)
+    view = h.view()
+    assert len(view["boards"][0]) == 3 and None not in view["boards"][0]
+    assert view["boards"][1] == [None, None, None]     # the bottom flop is not turned yet
+    h.propose(Step("turn_flop"))
+    assert None not in h.view()["boards"][1]
+    steps(h)
+    assert all(text.startswith("top ") and "; bottom " in text for text in h.readings().values())
+
+
+def test_hi_lo_readings_say_when_there_is_no_low():
+    h = hand("holdem-hi-lo", stack="Ks Qs Js Kh Qh Jh 2c Kd Qd Jd 3c Tc 4c 9c",
+             actions=["call", "call", "check"] + ["check"] * 9).autoplay()
+    # the board is a King-high straight for everyone and nobody has a low: one award, split three ways
+    assert all("low none (no eight-or-better)" in text for text in h.readings().values())
+    (only,) = h.awards
+    assert only.rule == "8.1.5" and only.winners == (2, 4, 6) and only.shares == {2: 2, 4: 2, 6: 2}
+
+
+def test_a_player_left_alone_wins_without_a_showdown_by_the_games_rule():
+    h = hand("omaha", actions=["fold", "fold"])
+    exp = until(h, "award")
+    assert exp.rule == "8.23.3(c)(i)" and exp.seats == (6,)
+    assert "without a showdown (8.23.3(c)(i))" in exp.why
