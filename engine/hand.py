@@ -447,8 +447,11 @@ class Hand:
 
     # --- the agenda -------------------------------------------------------------
     def expected(self) -> Expected | None:
+        """The dealer step due now; None when the hand is over, or paused
+        before a betting round (`autoplay(until_betting_on=...)`)."""
         self._advance()
-        return self._agenda[0] if self._agenda else None
+        head = self._agenda[0] if self._agenda else None
+        return head if isinstance(head, Expected) else None
 
     def _advance(self) -> None:
         """Fill the agenda: play player decisions, expand streets."""
@@ -1295,15 +1298,13 @@ class Hand:
 
     def autoplay(self, *, until_betting_on: str | None = None) -> "Hand":
         """Deal correctly to the end of the hand, or until the betting round
-        of `until_betting_on` is about to open (for "who acts first" questions)."""
+        of `until_betting_on` is about to open (for "who acts first"
+        questions). A paused hand stays paused, so reading it (`view`) plays
+        no decision of that round; set `pause_before_betting = None` to go on."""
         self.pause_before_betting = until_betting_on
-        while True:
-            exp = self.expected()
-            if exp is None or not isinstance(exp, Expected):
-                break
+        while (exp := self.expected()) is not None:
             verdict = self.propose(Step(exp.kind, exp.seat, exp.seats))
             assert verdict.ok, verdict.message
-        self.pause_before_betting = None
         return self
 
     def replay(self, steps) -> "Hand":

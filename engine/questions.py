@@ -132,16 +132,19 @@ def first_to_act(data: dict) -> Question:
     if street not in names:
         raise QuestionError(f"street must be one of {', '.join(names)}")
     hand.autoplay(until_betting_on=street)
-    if hand.finished or hand.expected() is None:
+    # Paused just before the round: asking hand.expected() now would play it.
+    if hand.finished:
         raise QuestionError(f"the hand is over before the {street} betting round")
     betting = next(s for s in hand.game.streets if s.name == street).betting
     seat = hand.first_to_act(street)
-    if betting.opener == "left_of_last_blind":
+    if betting.opener == "left_of_last_blind" and street == "pre-flop":
         hint = ("Before the flop the first player to act is the one on the left of the last blind "
                 f"({betting.rule}).")
-    else:
+    elif betting.opener == "left_of_button" and hand.game.streets[0].name == "pre-flop":
         hint = ("After the flop the betting opens with the first player still in the hand to the "
                 f"immediate left of the button ({betting.rule}).")
+    else:   # every other game's opener, in the words of its declaration (engine/games.py)
+        hint = f"On the {street} the betting opens with {betting.describe()} ({betting.rule})."
     return Question(
         "first_to_act", data.get("prompt") or f"Who acts first on the {street}?", "seat",
         _seat_choices(hand, hand.live_seats()), {"table": hand.view()}, seat, betting.rule,

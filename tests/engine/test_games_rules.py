@@ -204,7 +204,6 @@ def test_stud_even_shorter_deck_deals_a_common_card():
     seats = {s: [f"P{s}", 100] for s in range(1, 9)}
     h = hand("seven-card-stud", seats=seats, actions=["bring-in"] + ["call"] * 7 + ["check"] * 40)
     until(h, "name_opener", 4)
-    h.autoplay(until_betting_on="sixth street")
     rest = [(e.kind, e.rule) for e in steps(h)]
     seventh = rest[rest.index(("reshuffle", "8.11.5(a)")):]
     assert seventh[:4] == [("reshuffle", "8.11.5(a)"), ("burn", "8.11.5(a)"), ("deal_common", "8.11.5(a)"),
@@ -355,3 +354,20 @@ def test_a_player_left_alone_wins_without_a_showdown_by_the_games_rule():
     exp = until(h, "award")
     assert exp.rule == "8.23.3(c)(i)" and exp.seats == (6,)
     assert "without a showdown (8.23.3(c)(i))" in exp.why
+
+
+# --- questions on every game -------------------------------------------------------------
+
+def test_first_to_act_question_for_stud_and_a_paused_table():
+    from engine.questions import build_question
+    seats = {1: ["A", 100], 2: ["B", 100], 3: ["C", 100]}
+    q = build_question({"ask": "first_to_act", "game": "seven-card-stud", "street": "fifth street",
+                        "seats": seats, "stack": "2c 3c 4c 2d 3d 4d 9c 5h 9s Kd 9d 7h 9h Ks Ah Qs",
+                        "actions": ["bring-in", "call", "call"] + ["check"] * 12})
+    # fifth street shows 9c 9d Ah, 5h 7h Qs, 9s 9h ... seat 1's pair of nines with an ace opens
+    assert q.answer == 1 and q.rule == "8.11.4(b)"
+    assert q.hint == "On the fifth street the betting opens with the best hand showing (8.11.4(b))."
+    # The table shown is the table before the round: nobody has acted on it yet.
+    hold = build_question({"ask": "first_to_act", "street": "flop", "seats": seats,
+                           "actions": ["call", "call", "check", "fold", "check", "check"] + ["check"] * 6})
+    assert hold.answer == 3 and len(hold.display["table"]["log"]) == 3
