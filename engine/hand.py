@@ -19,7 +19,7 @@ draws `draw N`, `stand pat`, `discard Ah 7c` (those cards) or `discard #1 #4`
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.award import AwardedPot
 from engine.betting import KINDS as BETTING_KINDS
@@ -168,7 +168,7 @@ class Scenario:
     actions: tuple = ()                          # player decisions in acting order
     seed: int = 1
     stack: tuple = ()                            # cards forced to the top of the deck
-    deck: int = 52
+    deck: int | None = None                      # None: the game's first deck size (52; Manila 36)
     table_seats: int = 10
     house: str = "main"
     ante: int | None = None                      # None: 1 where the game requires one
@@ -224,12 +224,12 @@ class Scenario:
         if not isinstance(over_blind, bool):
             raise ScenarioError("over_blind must be true or false (8.4.1(b)(i))")
         ints = {}
-        for key, default in (("deck", 52), ("table_seats", 10)):
+        for key, default in (("deck", None), ("table_seats", 10)):
             value = data.get(key, default)
-            if not _whole(value):
+            if value is not None and not _whole(value):
                 raise ScenarioError(f"{key} must be a whole number, not {value!r}")
             ints[key] = value
-        if ints["deck"] not in DECK_LOWEST_RANK:
+        if ints["deck"] is not None and ints["deck"] not in DECK_LOWEST_RANK:
             raise ScenarioError(f"deck must be one of {', '.join(map(str, DECK_LOWEST_RANK))} cards (3.1), "
                                 f"not {ints['deck']}")
         button_was = data.get("button_was", min(seats))
@@ -264,6 +264,8 @@ class Hand:
         if not isinstance(self.game, Game):
             raise ScenarioError(f"{getattr(self.game, 'title', scenario.game)} is not dealt as a poker "
                                 "hand here: it has its own dealer procedure")
+        if scenario.deck is None:
+            self.scenario = scenario = replace(scenario, deck=next(iter(self.game.max_players)))
         self.decide = decide
         self.blind_amounts: tuple = self._resolve_blinds()
         self.ante = self._resolve_ante()
