@@ -790,6 +790,8 @@ class Hand:
                 kind, rest = "all-in", words[2:]
             else:
                 kind, rest = (words[0], words[1:]) if words else ("", [])
+            if rest[:1] == ["to"]:                  # "raise to 6" reads as "raise 6"
+                rest = rest[1:]
             amount = None
             if rest:
                 if len(rest) > 1 or not rest[0].isdigit():
@@ -908,7 +910,7 @@ class Hand:
                 raise ScenarioError(f"{where} is not legal: at most {op.max_cards} cards ({op.rule})")
         else:
             raise ScenarioError(f"{where} is not legal: a draw is 'draw N', 'stand pat', "
-                                "'discard Ah 7c' or 'discard #1 #4' ({op.rule})".replace("{op.rule}", op.rule))
+                                f"'discard Ah 7c' or 'discard #1 #4' ({op.rule})")
         n = len(chosen)
         if not n:
             self.log.append(f"Seat {seat} ({player.name}) stands pat")
@@ -1027,39 +1029,37 @@ class Hand:
         folded = {s for s, p in self.players.items() if p.folded}
         uncalled = return_uncalled({s: p.committed for s, p in self.players.items() if p.committed}, folded)
         pots = build_pots(uncalled.contributions, folded) if uncalled.contributions else []
-        awards: list[AwardedPot] = []
+        parts: list[tuple[AwardedPot, str]] = []
         if len(live) == 1:
             rule = self.game.uncontested_rule
-            for pot in pots:
-                awards.append(self._award_part(pot, [live[0]], rule,
-                                               f"Seat {live[0]} is the only player left in the {pot.name}"))
             why = f"Only one player remains, so that player wins the pot without a showdown ({rule})"
+            for pot in pots:
+                parts.append(self._award_part(pot, [live[0]], rule,
+                                              f"Seat {live[0]} is the only player left in the {pot.name}", why))
         else:
             for pot in pots:
-                awards.extend(self._award_showdown(pot, live))
-            why = None
-        if uncalled.returned and awards:
-            awards[0].returned = dict(uncalled.returned)
-            awards[0].explanation = uncalled.lines + awards[0].explanation
-        self.awards = awards
-        for part in awards:
-            text = why or part.why
-            self._agenda.append(Expected("award", part.rule, f"{text}. {part.reason}",
+                parts.extend(self._award_showdown(pot, live))
+        self.awards = [part for part, _ in parts]
+        if uncalled.returned and self.awards:
+            self.awards[0].returned = dict(uncalled.returned)
+            self.awards[0].explanation = uncalled.lines + self.awards[0].explanation
+        for part, why in parts:
+            self._agenda.append(Expected("award", part.rule, f"{why}. {part.reason}",
                                          seats=tuple(sorted(part.winners))))
         if not self._agenda:
             self.finished = True
 
-    def _award_part(self, pot: Pot, winners, rule: str, reason: str, why: str = "",
-                    name: str | None = None) -> AwardedPot:
+    def _award_part(self, pot: Pot, winners, rule: str, reason: str,
+                    why: str = "") -> tuple[AwardedPot, str]:
+        """One award step: the chips of `pot` to `winners`, and why they win."""
         shares, lines = award(pot, winners, button=self.button, seat_count=self.scenario.table_seats,
                               lowest_chip=self.house.lowest_chip, odd_chip=self.house.odd_chip,
                               hands={s: self.players[s].cards for s in winners})
-        label = name or pot.name
+        label = pot.name
         explanation = [f"{label[0].upper()}{label[1:]} of {pot.amount}: {reason}."] + lines[len(winners) == 1:]
         part = AwardedPot(label, pot.amount, tuple(pot.eligible), tuple(sorted(winners)), shares,
                           explanation, "8.1.5" if len(winners) > 1 else rule, reason)
-        part.why = why
-        return part
+        return part, why
 
     def _best(self, seats, board_index: int = 0, low: bool = False) -> list[int]:
         values = {s: self._values(s, board_index, low) for s in seats}
@@ -1070,7 +1070,7 @@ class Hand:
         top = max(values.values())
         return [s for s, v in values.items() if v == top]
 
-    def _award_showdown(self, pot: Pot, live) -> list[AwardedPot]:
+    def _award_showdown(self, pot: Pot, live) -> list[tuple[AwardedPot, str]]:
         sd = self.game.showdown
         eligible = [s for s in pot.eligible if s in live]
         if len(eligible) == 1:
@@ -1128,6 +1128,9 @@ class Hand:
     def propose(self, step: Step) -> Verdict:
         """Check a dealer step; apply it only if it is the one due now."""
         exp = self.expected()
+        if exp is None and not self.finished:
+            return Verdict(False, f"The hand is paused before the {self.pause_before_betting} betting "
+                                  "round.", "")
         if exp is None:
             return Verdict(False, "The hand is over: the pot has been awarded.", "")
         if step.kind not in STEP_LABELS:

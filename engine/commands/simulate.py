@@ -12,7 +12,7 @@ import random
 import sys
 
 from engine.betting import KINDS
-from engine.games import GAMES, Game, get_game
+from engine.games import Game, get_game
 from engine.hand import STEP_LABELS, Hand, RandomPlayer, Scenario, ScenarioError, Step
 from engine.house import get_house, max_players_for
 
@@ -123,7 +123,3 @@ def scenario_toml(hand: Hand) -> str:
         lines.append(f'betting = "{sc.betting}"')
     lines += [f"seats = {{ {seats} }}", f"actions = [{actions}]", "```"]
     return "\n".join(lines)
-
-
-def known_games() -> list[str]:
-    return sorted(name for name, g in GAMES.items() if isinstance(g, Game))

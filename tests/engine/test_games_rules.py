@@ -4,7 +4,6 @@ and in the draw, the Kitty, discards, what the table shows, and scenarios
 that cannot be dealt."""
 import pytest
 
-from engine.cards import parse_cards
 from engine.hand import Hand, Scenario, ScenarioError, Step
 from engine.showdown import best_hand
 
