@@ -3,14 +3,15 @@
 Pots are built from what each player put in (main pot, then side pots);
 each is awarded on its own to the best eligible hand, ties divided to the
 lowest chip in play with the odd chips placed by the house's odd-chip rule
-(8.1.5).
+(8.1.5). engine.hand builds the `AwardedPot`s for every game (high, hi-lo
+and Double Flop halves); this module keeps the record type and the
+explained split used by split questions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.pots import award, build_pots, return_uncalled, split_pot
-from engine.showdown import best_hand
+from engine.pots import split_pot
 
 
 @dataclass
@@ -27,47 +28,10 @@ class AwardedPot:
 
 
 def hand_readings(hand) -> dict[int, str]:
-    """Each live player's best hand in words, at a showdown (empty if none)."""
-    if hasattr(hand, "readings"):
-        return hand.readings()   # the game's own ranking, deck and split (engine.hand)
-    live = hand.live_seats()
-    if len(live) < 2:
-        return {}
-    return {s: _best(hand, s).describe() for s in live}
-
-
-def _best(hand, seat):
-    sd = hand.game.showdown
-    return best_hand(sd.ranking, hand.players[seat].cards, hand.board, sd.selection)
-
-
-def award_pots(hand, winners_by_pot) -> list[AwardedPot]:
-    live = hand.live_seats()
-    folded = {s for s, p in hand.players.items() if p.folded}
-    uncalled = return_uncalled({s: p.committed for s, p in hand.players.items() if p.committed}, folded)
-    pots = build_pots(uncalled.contributions, folded)
-    values = {s: _best(hand, s) for s in live} if len(live) > 1 else {}
-    result = []
-    for pot in pots:
-        eligible = [s for s in pot.eligible if s in live]
-        if len(eligible) == 1:
-            winners = eligible
-            reason = f"Seat {winners[0]} is the only player left in the {pot.name}"
-        else:
-            top = max(values[s] for s in eligible)
-            winners = [s for s in eligible if values[s] == top]
-            reason = (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
-                      f"{'tie' if len(winners) > 1 else 'wins'} with {top.describe()}")
-        shares, lines = award(pot, winners, button=hand.button, seat_count=hand.scenario.table_seats,
-                              lowest_chip=hand.house.lowest_chip, odd_chip=hand.house.odd_chip,
-                              hands={s: hand.players[s].cards for s in winners})
-        explanation = [f"{pot.name.capitalize()} of {pot.amount}: {reason}."] + lines[len(winners) == 1:]
-        result.append(AwardedPot(pot.name, pot.amount, tuple(pot.eligible), tuple(sorted(winners)), shares,
-                                 explanation, "8.1.5" if len(winners) > 1 else hand.game.showdown.rule, reason))
-    if uncalled.returned and result:
-        result[0].returned = dict(uncalled.returned)
-        result[0].explanation = uncalled.lines + result[0].explanation
-    return result
+    """Each live player's best hand in words, at a showdown (empty if none):
+    read by the hand itself, with its game's ranking, deck and split
+    (engine.hand.Hand.readings; each pot is awarded there too)."""
+    return hand.readings()
 
 
 def split_explained(pot: int, winners, *, button, lowest_chip: int, table_seats: int, hands=None):
