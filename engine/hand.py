@@ -175,6 +175,9 @@ class Scenario:
     betting: str = "no-limit"                    # engine.betting KINDS
     limits: tuple = ()                           # amounts for `betting`, see README
     over_blind: bool = False                     # left of the last blind posts double
+    bring_in: int | None = None                  # stud: a bring-in below the first bet (see _bring_in)
+    seat_antes: dict = field(default_factory=dict)  # seat -> ante where antes differ (house tournament_antes)
+    mucked: tuple = ()                           # seats that do not table their hand at the showdown (8.1.7)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Scenario":
@@ -238,10 +241,21 @@ class Scenario:
         game = data.get("game", "holdem")
         if not isinstance(game, str):
             raise ScenarioError(f"game must be a game's name (python -m engine games), not {game!r}")
+        bring_in = data.get("bring_in")
+        if bring_in is not None and (not _whole(bring_in) or bring_in <= 0):
+            raise ScenarioError(f"bring_in must be a whole number of chips above 0, not {bring_in!r}")
+        seat_antes = data.get("seat_antes", {})
+        if (not isinstance(seat_antes, dict) or not all(str(k).isdigit() for k in seat_antes)
+                or not all(_whole(v) and v >= 0 for v in seat_antes.values())):
+            raise ScenarioError("seat_antes must be a table of seat = chips, e.g. seat_antes = { 4 = 2 }")
+        mucked = data.get("mucked", [])
+        if not isinstance(mucked, list) or not all(_whole(s) for s in mucked):
+            raise ScenarioError("mucked must list seat numbers, e.g. mucked = [4] (8.1.7)")
         return cls(game=game, seats=seats, button_was=button_was, blinds=blinds,
                    actions=tuple(actions), seed=data.get("seed", 1), stack=stacked, deck=ints["deck"],
                    table_seats=ints["table_seats"], house=data.get("house", "main"), ante=ante,
-                   betting=betting, limits=tuple(limits), over_blind=over_blind)
+                   betting=betting, limits=tuple(limits), over_blind=over_blind, bring_in=bring_in,
+                   seat_antes={int(k): v for k, v in seat_antes.items()}, mucked=tuple(mucked))
 
 
 def _whole(value) -> bool:
@@ -328,16 +342,24 @@ class Hand:
 
     def _resolve_ante(self) -> int:
         ante = self.scenario.ante
+        by_seat = any(self.scenario.seat_antes.values())
+        if by_seat and not self.house.tournament_antes:
+            raise ScenarioError("every player pays the same ante (1.1 Ante wager): antes that differ by "
+                                "seat, such as a big-blind ante, need the house rule tournament_antes")
         if self.game.ante is None:
-            if ante:
+            if (ante or by_seat) and not self.house.tournament_antes:
                 raise ScenarioError(f"{self.game.title} takes no ante ({self.game.rule}): its forced "
                                     f"bets are {self.game.forced_bets()}")
-            return 0
+            return ante or 0
         if ante is None:
-            return 1 if self.game.ante.required else 0
-        if ante == 0 and self.game.ante.required:
+            return 0 if by_seat else (1 if self.game.ante.required else 0)
+        if ante == 0 and self.game.ante.required and not by_seat:
             raise ScenarioError(f"{self.game.title} requires an ante ({self.game.ante.rule})")
         return ante
+
+    def ante_of(self, seat: int) -> int:
+        """What a seat antes: the table's ante, or its own (a big-blind ante)."""
+        return self.scenario.seat_antes.get(seat, self.ante)
 
     def _table_minimum(self) -> int:
         if self.blind_amounts:
@@ -392,6 +414,16 @@ class Hand:
                                     f"{self.house.over_blind!r}; 8.4.1(b)(i) gives it to Draw with blinds)")
             if len(sc.seats) <= len(self.blind_amounts):
                 raise ScenarioError(f"no player is left of the last blind to place an over-blind ({rule})")
+        strangers = [s for s in list(sc.seat_antes) + list(sc.mucked) if s not in sc.seats]
+        if strangers:
+            raise ScenarioError(f"seat {strangers[0]} is named in seat_antes or mucked but nobody sits there")
+        if sc.bring_in is not None:
+            first = next((st.betting for st in game.streets if st.betting), None)
+            if first is None or first.opener != "bring_in":
+                raise ScenarioError(f"{game.title} has no bring-in: bring_in is for stud ({game.rule})")
+            if sc.bring_in > self.structure.unit(0):
+                raise ScenarioError(f"the bring-in of {sc.bring_in} is more than the first bet of "
+                                    f"{self.structure.unit(0)} ({first.rule})")
         if len(set(sc.stack)) != len(sc.stack):
             raise ScenarioError("stack names a card twice")
         in_deck = set(full_deck(sc.deck))
@@ -500,8 +532,8 @@ class Hand:
 
     def _schedule_forced_bets(self) -> None:
         """Antes, blinds and an over-blind, before any card (8.2.2, 8.4.1(b), 8.9.1)."""
-        if self.ante:
-            rule = self.game.ante.rule
+        if self.ante or any(self.scenario.seat_antes.values()):
+            rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
             self._agenda.append(Expected(
                 "collect_antes", rule,
                 f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})"))
@@ -746,6 +778,7 @@ class Hand:
             took_kitty = self._apply_bet(seat, text)
             if took_kitty:
                 return
+            rnd = self._round               # a bring-in starts the round again (_bring_in)
             if len(self.live_seats()) == 1:
                 break
         self._round = None
@@ -785,6 +818,8 @@ class Hand:
                                     f"round is the bring-in ({street.betting.rule})")
             opts = rnd.options()
             kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
+            if self._bring_in(seat):
+                rnd, kind, amount = self._round, "check", None
         else:
             if words[:2] == ["all", "in"]:
                 kind, rest = "all-in", words[2:]
@@ -797,7 +832,7 @@ class Hand:
                 if len(rest) > 1 or not rest[0].isdigit():
                     raise ScenarioError(f"{where} is not legal: {' '.join(rest)!r} is not an amount of chips")
                 amount = int(rest[0])
-        if self._forced_open() and kind not in ("bet", "all-in"):
+        if self._forced_open() and kind not in ("bet", "all-in") and words != ["bring", "in"]:
             raise ScenarioError(f"{where} is not legal: the bring-in must bet at least the table "
                                 f"minimum of {rnd.unit} ({street.betting.rule})")
         raising = kind in ("bet", "raise") or (
@@ -821,6 +856,8 @@ class Hand:
         last = rnd.history[-1][1]
         if seat in rnd.folded:
             description = "folds"
+        elif words == ["bring", "in"]:
+            description = f"brings in {rnd.in_front[seat]}"
         elif last.kind == "check":
             description = "checks"
         elif last.kind == "call":
@@ -833,6 +870,22 @@ class Hand:
             description += " and is all in"
         self.log.append(f"Seat {seat} ({player.name}) {description}")
         return False
+
+    def _bring_in(self, seat: int) -> bool:
+        """A scenario's bring-in smaller than the first bet (8.11.3(a): a wager
+        not less than the table minimum, which the table sign may set below the
+        fixed bet, as published stud rules do). The opener puts it in and has
+        acted; the others call it, fold, or complete to the full bet, which is
+        not a raise, and a completion reopens the betting to the opener. True
+        when the round was started again with the bring-in in front."""
+        small, rnd = self.scenario.bring_in, self._round
+        if small is None or small >= rnd.unit or rnd.stacks[seat] <= small:
+            return False
+        stacks = dict(rnd.stacks)
+        stacks[seat] -= small
+        self._round = BettingRound(self.structure, rnd.order, stacks, posted={seat: small}, pot=rnd.pot,
+                                   round_index=rnd.round_index, house=self.house, call_level=small)
+        return True
 
     def _take_kitty(self, seat: int, text: str) -> bool:
         """8.5.3(b)-(c): the player's hand goes to the muck and the Kitty comes
@@ -1025,6 +1078,12 @@ class Hand:
         return hv.describe() if hv else "no qualifying low"
 
     def _schedule_showdown(self) -> None:
+        # 8.1.7: a hand not tabled is not read; it gives up its claim to the pot.
+        given_up = [s for s in self.scenario.mucked if s in self.live_seats()]
+        if len(self.live_seats()) > 1 and given_up:
+            for seat in given_up[:len(self.live_seats()) - 1]:
+                self.players[seat].folded = True
+                self.log.append(f"Seat {seat} ({self.players[seat].name}) does not table the hand (8.1.7)")
         live = self.live_seats()
         folded = {s for s, p in self.players.items() if p.folded}
         uncalled = return_uncalled({s: p.committed for s, p in self.players.items() if p.committed}, folded)
@@ -1163,12 +1222,13 @@ class Hand:
         if kind == "collect_antes":
             total = 0
             for p in self.players.values():
-                chips = min(self.ante, p.stack)
+                chips = min(self.ante_of(p.seat), p.stack)
                 p.stack -= chips
                 p.committed += chips
                 total += chips
             self.pot += total
-            return f"Antes of {self.ante} collected: the pot is {self.pot}."
+            amounts = sorted({self.ante_of(s) for s in self.players} - {0})
+            return f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {self.pot}."
         if kind == "post_blind":
             player = self.players[exp.seat]
             amount = min(exp.detail["amount"], player.stack)
@@ -1329,7 +1389,7 @@ class Hand:
             kinds.add("move_button")
         if self.blind_amounts:
             kinds.add("post_blind")
-        if self.ante:
+        if self.ante or any(self.scenario.seat_antes.values()):
             kinds.add("collect_antes")
         if game.stub_short:
             kinds |= {"reshuffle", "deal_common"}

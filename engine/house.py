@@ -49,6 +49,10 @@ class HouseRules:
     # 6.6 is silent on half-pot amounts that are not whole chips: "down"
     # (standard) or "up" to the lowest chip in play.
     half_pot_rounding: str = "down"
+    # 1.1 defines an ante as paid by every player, and only some sections
+    # name antes. True follows published tournament practice: any game may
+    # take antes, and they may differ by seat (a big-blind ante).
+    tournament_antes: bool = False
 
     # --- the table across hands (engine/table.py) ---------------------------
     # First button: "right_of_dealer" = the player on the dealer's immediate
@@ -209,6 +213,10 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "fold_out_of_turn_binding": FieldInfo("6.17 (silent on folds)", "A fold out of turn is binding.",
                                           standard=True),
     "time_to_act": FieldInfo("6.14", "Seconds to act, 5 to 60, or none.", minimum=5, maximum=60),
+    "tournament_antes": FieldInfo(
+        "1.1 Ante wager", "Antes in any game, and antes that differ by seat such as a big-blind "
+        "ante (published tournament practice); false: every player the same ante, where the game "
+        "takes antes.", standard=True),
     "half_pot_rounding": FieldInfo("6.6 (silent)", "Half-pot limits that are not whole chips.", {
         "down": "down to the lowest chip in play (published standard practice)",
         "up": "up to the lowest chip in play"}, standard=True),
