@@ -170,8 +170,11 @@ def winner(data: dict) -> Question:
         "winner", data.get("prompt") or "Who wins the pot?", "seats",
         _seat_choices(hand, list(readings)), {"table": hand.view(reveal=True)},
         tuple(sorted(winners)), rule,
-        hint=(f"Read each player's best five-card hand from the two hole cards and the five "
-              f"community cards; equal hands split the pot ({rule}, 8.1.5)."),
+        hint=(f"Read each player's best five-card hand from the cards the game lets them use "
+              + ("(exactly two hole cards and three community cards) "
+                 if hand.game.showdown.selection == "two_hole_three_board" else "")
+              + f"and compare category first, then the cards in order; equal hands split the pot "
+              f"({rule}, 8.1.5)."),
         explanation=explanation)
 
 

@@ -17,7 +17,8 @@ from engine.games import GAMES, Game, get_game
 from engine.house import get_house, max_players_for
 
 HELP = "list the games with their rule sections, deck sizes and player limits (4.1 Table 1)"
-# Modules that declare and register games of their own, loaded when present.
+# Modules that declare games of their own (a banked game is not a `Game`:
+# the hand machine does not deal it), each exposing GAME_INFO.
 OPTIONAL_MODULES = ("engine.casino_holdem",)
 
 
@@ -27,10 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="house-rule profile or .toml file: its player limits and rulebook edition")
 
 
-def load_registered() -> None:
-    for name in OPTIONAL_MODULES:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
+def banked_games() -> list[dict]:
+    return [importlib.import_module(name).GAME_INFO for name in OPTIONAL_MODULES
+            if importlib.util.find_spec(name) is not None]
 
 
 def _error(message: str) -> int:
@@ -46,12 +46,17 @@ def _limits(game, house) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    load_registered()
+    banked = {info["name"]: info for info in banked_games()}
     try:
         house = get_house(args.house)
     except (KeyError, ValueError) as exc:
         return _error(exc.args[0])
     rulebook = getattr(house, "rulebook", "main")
+    if args.game in banked:
+        info = banked[args.game]
+        print(f"{info['title']} ({info['rule']}): a banked game, the dealer against up to "
+              f"{info['max_boxes']} boxes; `python -m engine casino --help` prints a round's dealer procedure")
+        return 0
     if args.game:
         try:
             game = get_game(args.game, rulebook)
@@ -69,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
         forced = game.forced_bets() if isinstance(game, Game) else "banked game"
         rows.append((name, getattr(game, "title", name), str(getattr(game, "rule", "")),
                      _limits(game, house), forced))
+    for info in banked.values():
+        decks = ", ".join(f"{d}:{info['max_boxes']} boxes" for d in info["deck_sizes"])
+        rows.append((info["name"], info["title"], str(info["rule"]), decks, "ante, optional bonus (banked)"))
     widths = [max(len(r[i]) for r in rows + [("game", "title", "rule", "deck:players", "")]) for i in range(4)]
     print(f"Games dealt under house profile {house.name!r} (deck size:maximum players, 4.1 Table 1)")
     print(f"{'game':{widths[0]}}  {'title':{widths[1]}}  {'rule':{widths[2]}}  {'deck:players':{widths[3]}}  forced bets")
