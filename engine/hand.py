@@ -1086,8 +1086,13 @@ class Hand:
                 self.log.append(f"Seat {seat} ({self.players[seat].name}) does not table the hand (8.1.7)")
         live = self.live_seats()
         folded = {s for s, p in self.players.items() if p.folded}
-        uncalled = return_uncalled({s: p.committed for s, p in self.players.items() if p.committed}, folded)
+        contributions = {s: p.committed for s, p in self.players.items() if p.committed}
+        dead = self._dead_antes(contributions)
+        uncalled = return_uncalled(contributions, folded)
         pots = build_pots(uncalled.contributions, folded) if uncalled.contributions else []
+        if dead:
+            main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
+            pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
         parts: list[tuple[AwardedPot, str]] = []
         if len(live) == 1:
             rule = self.game.uncontested_rule
@@ -1107,6 +1112,22 @@ class Hand:
                                          seats=tuple(sorted(part.winners))))
         if not self._agenda:
             self.finished = True
+
+    def _dead_antes(self, contributions: dict) -> int:
+        """Antes that differ by seat (a big-blind ante) are dead money: no part
+        of a wager to be called or matched, all in the main pot (published
+        tournament rules; house tournament_antes). Takes them out of
+        `contributions` and returns their total."""
+        if not any(self.scenario.seat_antes.values()):
+            return 0
+        dead = 0
+        for seat in list(contributions):
+            paid = min(self.ante_of(seat), self.scenario.seats[seat][1])
+            contributions[seat] -= paid
+            dead += paid
+            if not contributions[seat]:
+                del contributions[seat]
+        return dead
 
     def _award_part(self, pot: Pot, winners, rule: str, reason: str,
                     why: str = "") -> tuple[AwardedPot, str]:
