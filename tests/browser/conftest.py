@@ -45,3 +45,25 @@ def live_server(tmp_path):
     thread.start()
     yield {"url": f"http://127.0.0.1:{server.server_port}", "app": app}
     server.shutdown()
+
+
+def sign_in(page, base: str, path: str) -> None:
+    page.goto(f"{base}{path}")
+    page.fill("input[name=username]", TRAINEE[0])
+    page.fill("input[name=password]", TRAINEE[1])
+    page.click("button[type=submit]")
+
+
+def perform(page, cell_id: str, kinds: dict, step) -> None:
+    """Do one dealer step through the table cell's controls, as a trainee would:
+    a seat tool and a click on the seat, ticked seats and a button, or a button."""
+    cell = page.locator(f"#cell-{cell_id}")
+    if step.kind in kinds["seat"]:
+        cell.locator(f"input[name=tool][value={step.kind}]").check()
+        cell.locator(f"button.seat[data-seat='{step.seat}']").click()
+    elif step.kind in kinds["seats"]:
+        for seat in step.seats:
+            cell.locator(f"input[name=winners][value='{seat}']").check()
+        cell.locator(f"button[data-kind={step.kind}]").click()
+    else:
+        cell.locator(f"button[data-kind={step.kind}]").click()

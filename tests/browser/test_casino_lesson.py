@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 from engine.hand import Step
 from webapp.lessonfile import load_library
 
-from .conftest import TRAINEE
+from .conftest import perform, sign_in
 
 pytestmark = pytest.mark.browser
 LESSON = "casino-01-casino-holdem"
@@ -17,10 +17,7 @@ def test_trainee_deals_a_casino_holdem_round(page: Page, live_server):
     base, app = live_server["url"], live_server["app"]
     cell_engine = load_library(app.config["LESSONS_DIR"]).lessons[LESSON].cell("deal-a-round").engine
     kinds = cell_engine.step_kinds
-    page.goto(f"{base}/lessons/{LESSON}")
-    page.fill("input[name=username]", TRAINEE[0])
-    page.fill("input[name=password]", TRAINEE[1])
-    page.click("button[type=submit]")
+    sign_in(page, base, f"/lessons/{LESSON}")
     rnd = cell_engine.new_hand()
     attempt = 0
     mistake_made = False
@@ -35,15 +32,7 @@ def test_trainee_deals_a_casino_holdem_round(page: Page, live_server):
             cell = page.locator("#cell-deal-a-round")
         step = Step(exp.kind, exp.seat, exp.seats)
         assert rnd.propose(step).ok
-        if exp.kind in kinds["seat"]:
-            cell.locator(f"input[name=tool][value={exp.kind}]").check()
-            cell.locator(f"button.seat[data-seat='{exp.seat}']").click()
-        elif exp.kind in kinds["seats"]:
-            for box in exp.seats:
-                cell.locator(f"input[name=winners][value='{box}']").check()
-            cell.locator(f"button[data-kind={exp.kind}]").click()
-        else:
-            cell.locator(f"button[data-kind={exp.kind}]").click()
+        perform(page, "deal-a-round", kinds, step)
         attempt += 1
         expect(page.locator("#cell-deal-a-round [data-testid=counter]")).to_have_text(str(attempt))
         expect(page.locator("#cell-deal-a-round [data-testid=feedback]")).to_contain_text("✔")

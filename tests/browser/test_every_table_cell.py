@@ -10,7 +10,7 @@ from engine.hand import Step
 from webapp import ROOT
 from webapp.lessonfile import load_library
 
-from .conftest import TRAINEE
+from .conftest import perform, sign_in
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -22,24 +22,13 @@ CELLS = [(slug, cell.id) for slug, lesson in sorted(LIBRARY.lessons.items())
 def test_deal_table_cell_to_the_end(page: Page, live_server, slug, cell_id):
     engine_cell = LIBRARY.lessons[slug].cell(cell_id).engine
     kinds = engine_cell.step_kinds
-    page.goto(f"{live_server['url']}/lessons/{slug}")
-    page.fill("input[name=username]", TRAINEE[0])
-    page.fill("input[name=password]", TRAINEE[1])
-    page.click("button[type=submit]")
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
     hand = engine_cell.new_hand()
     done = 0
     while (exp := hand.expected()) is not None:
-        assert hand.propose(Step(exp.kind, exp.seat, exp.seats)).ok
-        cell = page.locator(f"#cell-{cell_id}")
-        if exp.kind in kinds["seat"]:
-            cell.locator(f"input[name=tool][value={exp.kind}]").check()
-            cell.locator(f"button.seat[data-seat='{exp.seat}']").click()
-        elif exp.kind in kinds["seats"]:
-            for seat in exp.seats:
-                cell.locator(f"input[name=winners][value='{seat}']").check()
-            cell.locator(f"button[data-kind={exp.kind}]").click()
-        else:
-            cell.locator(f"button[data-kind={exp.kind}]").click()
+        step = Step(exp.kind, exp.seat, exp.seats)
+        assert hand.propose(step).ok
+        perform(page, cell_id, kinds, step)
         done += 1
         expect(page.locator(f"#cell-{cell_id} [data-testid=steps]")).to_contain_text(f"{done} of ")
         expect(page.locator(f"#cell-{cell_id} [data-testid=feedback]")).to_contain_text("✔")

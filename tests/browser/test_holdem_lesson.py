@@ -10,17 +10,15 @@ from engine.hand import Step
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 
-from .conftest import TRAINEE
+from .conftest import perform as perform_step
+from .conftest import sign_in as sign_in_at
 
 pytestmark = pytest.mark.browser
 LESSON = "holdem-01-dealing-a-hand"
 
 
 def sign_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/lessons/{LESSON}")
-    page.fill("input[name=username]", TRAINEE[0])
-    page.fill("input[name=password]", TRAINEE[1])
-    page.click("button[type=submit]")
+    sign_in_at(page, base, f"/lessons/{LESSON}")
     expect(page.locator(".nb-toolbar h1")).to_contain_text("Hold'em 1")
 
 
@@ -30,15 +28,7 @@ def counter(cell):
 
 def perform(page: Page, cell, step: Step, attempt: int) -> None:
     """Do one dealer step through the UI and wait for the cell to come back."""
-    if step.kind in ("move_button", "post_blind", "pitch"):
-        cell.locator(f"input[name=tool][value={step.kind}]").check()
-        cell.locator(f"button.seat[data-seat='{step.seat}']").click()
-    elif step.kind == "award":
-        for seat in step.seats:
-            cell.locator(f"input[name=winners][value='{seat}']").check()
-        cell.locator("button[data-kind=award]").click()
-    else:
-        cell.locator(f"button[data-kind={step.kind}]").click()
+    perform_step(page, "deal-a-hand", {"seat": {"move_button", "post_blind", "pitch"}, "seats": {"award"}}, step)
     expect(counter(page.locator("#cell-deal-a-hand"))).to_have_text(str(attempt))
 
 
