@@ -289,6 +289,7 @@ class Hand:
         self.deck = self._build_deck()
         self.button: int | None = None
         self.burns: list[Card] = []
+        self.taken: list[Card] = []                 # every card dealt from the deck, in order
         self.boards: list[list[Card]] = [[] for _ in range(self._board_count())]
         self.board: list[Card] = self.boards[0]
         self.face_down: set[int] = set()            # boards whose flop is not turned yet
@@ -1232,7 +1233,9 @@ class Hand:
     def _take(self) -> Card:
         if not self.deck.cards:
             raise ScenarioError("the deck ran out of cards: no rule provides another card here")
-        return self.deck.take()
+        card = self.deck.take()
+        self.taken.append(card)
+        return card
 
     def _apply(self, exp: Expected) -> str:
         kind = exp.kind
