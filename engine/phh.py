@@ -73,9 +73,9 @@ FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles"
                "winnings", "currency", "currency_symbol", "time_limit", "time_banks", "deck")
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
                  "max_bet", "starting_stacks", "finishing_stacks", "winnings")
-# "tk" (a player takes the Kitty) and "d dk" (a card to the Kitty) are this
-# trainer's extensions for Draw (Kitty), 8.5.
-PLAYER_VERBS = ("pb", "cbr", "cc", "f", "sd", "sm", "tk")
+# Player actions that are decisions (the showdown's "sm" is not). "tk" (a
+# player takes the Kitty) and the dealer's "d dk" (a card to the Kitty) are
+# this trainer's extensions for Draw (Kitty), 8.5.
 DECISION_VERBS = ("pb", "cbr", "cc", "f", "sd", "tk")
 
 
@@ -126,13 +126,11 @@ class PhhHand:
     def __eq__(self, other) -> bool:
         return isinstance(other, PhhHand) and self.fields == other.fields
 
-    def amount(self, name: str, index: int | None = None) -> int | None:
+    def amount(self, name: str) -> int | None:
         """A field's amount in whole units of the replay (None if absent)."""
         value = self.fields.get(name)
         if value is None:
             return None
-        if index is not None:
-            value = value[index]
         return _units(value, self.scale, f"{self.source}: field {name!r}")
 
     def amounts(self, name: str) -> list[int] | None:
@@ -191,8 +189,9 @@ def loads(text: str, source: str = "<phh>") -> list[PhhHand]:
             raise PhhError(f"{source}: table [{bad[0]}] is not a hand number: a multi-hand file holds "
                            "tables [1], [2], ...")
         return [parse_hand(v, f"{source} [{k}]") for k, v in tables.items()]
-    if tables and "variant" not in data:
-        raise PhhError(f"{source}: mixes hand tables ([{next(iter(tables))}]) with top-level fields")
+    numbered = [k for k in tables if k.strip().isdigit()]
+    if numbered or (tables and "variant" not in data):
+        raise PhhError(f"{source}: mixes hand tables ([{(numbered or list(tables))[0]}]) with top-level fields")
     return [parse_hand(data, source)]
 
 
@@ -250,7 +249,7 @@ def parse_hand(fields: dict, source: str = "<phh>") -> PhhHand:
     for name in ("bring_in", "small_bet", "big_bet", "min_bet", "max_bet"):
         if name in fields and hand.amount(name) <= 0:
             raise PhhError(f"{source}: field {name!r} must be above 0")
-    if any(s <= 0 for s in hand.amounts("starting_stacks")):
+    if any(not s > 0 for s in stacks):
         raise PhhError(f"{source}: every starting stack must be above 0")
     hand.actions = [a for i, text in enumerate(fields["actions"], 1)
                     if (a := _parse_action(i, text, hand)) is not None]
@@ -400,6 +399,8 @@ def scenario(hand: PhhHand, house: str = "main", seed: int = 1) -> tuple[Scenari
     stacks = hand.amounts("starting_stacks")
     seats = {place.seat(k): (str(names[k - 1]) or f"p{k}", stacks[k - 1]) for k in range(1, n + 1)}
     antes = hand.amounts("antes")
+    if n == 2:
+        antes.reverse()      # PHH reverses heads-up antes as it does the blinds
     uniform = len(set(antes)) == 1
     ante = antes[0] if uniform else 0
     seat_antes = {} if uniform else {place.seat(k): a for k, a in enumerate(antes, 1) if a}
@@ -450,6 +451,11 @@ class Replayed:
     hand: Hand
     seating: Seating
     finishing_stacks: list          # in the history's own numbers, p1 first
+    unknown: frozenset = frozenset()  # cards the engine dealt for ones the history does not name
+
+    def to_phh(self, **extra) -> str:
+        """The hand as the engine played it, unknown cards written "??" again."""
+        return to_phh(self.hand, hidden=self.unknown, **extra)
 
     @property
     def stacks_in_units(self) -> list[int]:
@@ -619,7 +625,7 @@ class _Misdeal(Exception):
         self.number, self.message = number, message
 
 
-class _Ran_out(Exception):
+class _RanOut(Exception):
     def __init__(self, decision: Decision):
         super().__init__(decision.seat)
         self.decision = decision
@@ -644,16 +650,16 @@ class _Feeder:
 
     def __call__(self, hand: Hand, decision: Decision) -> str:
         if self.position >= len(self.queue):
-            raise _Ran_out(decision)
+            raise _RanOut(decision)
         action = self.queue[self.position]
         self.position += 1
         self.current = action
         seat_player = self.place.player(decision.seat)
         rule = _rule_for(hand, decision)
         if action.actor != seat_player:
-            raise self.violation(action, f"out of turn: p{seat_player} is to "
-                                         f"{'act' if decision.kind == 'bet' else 'draw'} on the "
-                                         f"{decision.street} first ({rule}; an action out of turn: 6.17)")
+            verb = {"bet": "act", "draw": "draw", "discard": "discard"}[decision.kind]
+            raise self.violation(action, f"out of turn: it is p{seat_player}'s turn to {verb} "
+                                         f"({decision.street}, {rule}); an action out of turn is ruled by 6.17")
         self._check_cards_dealt(hand, decision, action, rule)
         if decision.kind == "bet":
             return self._bet(hand, decision, action, rule)
@@ -769,7 +775,7 @@ def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
                 raise PhhError(f"{where}{exc.message}") from None
             text = next(a.text for a in phh.actions if a.number == exc.number)
             raise PhhViolation(where, exc.number, text, exc.message) from None
-        except _Ran_out as exc:
+        except _RanOut as exc:
             d = exc.decision
             raise PhhError(f"{where}the history stops before the hand is over: p{place.player(d.seat)} is to "
                            f"{'act' if d.kind == 'bet' else d.kind} on the {d.street}") from None
@@ -789,7 +795,7 @@ def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
         text = next(a.text for a in phh.actions if a.number == number)
         raise PhhViolation(where, number, text, f"no card is dealt here: {what} in this hand")
     stacks = [phh.unscale(hand.players[s].stack) for s in place.seats]
-    return Replayed(phh, hand, place, stacks)
+    return Replayed(phh, hand, place, stacks, frozenset(cards.unknown))
 
 
 def _check_showdown(hand: Hand, cards: _Cards, place: Seating, where: str) -> None:
@@ -803,10 +809,6 @@ def _check_showdown(hand: Hand, cards: _Cards, place: Seating, where: str) -> No
         raise PhhError(f"{where}the showdown cannot be settled: the history does not show the cards of {who}")
     if any(c in cards.unknown for board in hand.boards for c in board):
         raise PhhError(f"{where}the showdown cannot be settled: the history does not give every community card")
-
-
-def replay_all(hands, house: str = "main") -> list[Replayed]:
-    return [replay(h, house) for h in hands]
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -837,11 +839,16 @@ class _Exhausted(Exception):
     pass
 
 
-def from_hand(hand: Hand, **extra) -> PhhHand:
+def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
     """A hand the engine played (dealt by a trainee, `simulate`d or replayed),
-    as a PHH hand: the same deal is run again from its scenario and decisions
-    and every card and action recorded as it happens."""
+    as a PHH hand: the same deal is run again from its scenario and decisions,
+    the same cards forced from the deck, and every card and action recorded
+    as it happens. Cards in `hidden` are written "??"; `extra` adds fields."""
     sc = hand.scenario
+
+    def show(cards) -> str:
+        return "".join("??" if c in hidden else str(c) for c in cards)
+
     code, deck_field = variant_code(hand.game, sc.betting, sc.deck)
     played = list(hand.played_actions)
 
@@ -862,10 +869,10 @@ def from_hand(hand: Hand, **extra) -> PhhHand:
     def flush():
         for seat in order:
             if pending.get(seat):
-                out.append(f"d dh p{order.index(seat) + 1} {''.join(map(str, pending[seat]))}")
+                out.append(f"d dh p{order.index(seat) + 1} {show(pending[seat])}")
         pending.clear()
         if kitty:
-            out.append(f"d dk {''.join(map(str, kitty))}")
+            out.append(f"d dk {show(kitty)}")
             kitty.clear()
 
     def take_decisions():
@@ -909,8 +916,7 @@ def from_hand(hand: Hand, **extra) -> PhhHand:
                     flush()
                     for seat in order:
                         if seat in live:
-                            cards = "".join(map(str, again.players[seat].cards))
-                            out.append(f"p{order.index(seat) + 1} sm {cards}")
+                            out.append(f"p{order.index(seat) + 1} sm {show(again.players[seat].cards)}")
                         elif seat in gave_up:
                             out.append(f"p{order.index(seat) + 1} sm")
             before_cards = {s: len(p.cards) for s, p in again.players.items()}
@@ -918,7 +924,7 @@ def from_hand(hand: Hand, **extra) -> PhhHand:
             if exp.kind == "take_discard" and not exp.detail.get("exchange"):
                 flush()
                 k = order.index(exp.seat) + 1
-                out.append(f"p{k} sd {''.join(map(str, exp.detail['cards']))}")
+                out.append(f"p{k} sd {show(exp.detail['cards'])}")
             _force(again.deck, hand.taken[len(again.taken):])
             verdict = again.propose(Step(exp.kind, exp.seat, exp.seats))
             if not verdict.ok:
@@ -931,15 +937,14 @@ def from_hand(hand: Hand, **extra) -> PhhHand:
             elif exp.kind in ("deal_flop", "deal_board", "deal_common"):
                 flush()
                 new = [c for i, b in enumerate(again.boards) for c in b[before_boards[i]:]]
-                out.append(f"d db {''.join(map(str, new))}")
+                out.append(f"d db {show(new)}")
             take_decisions()
     except _Exhausted:
         pass
     flush()
     n = len(order)
     fields: dict = {"variant": code}
-    antes = [sc.seat_antes.get(s, again.ante) if sc.seat_antes else again.ante for s in order]
-    fields["antes"] = antes
+    fields["antes"] = [again.ante_of(s) for s in order][::-1 if n == 2 else 1]
     if again.game.uses_button:
         posted = list(again.blind_amounts)
         if sc.over_blind:
@@ -981,9 +986,9 @@ def _force(deck, cards) -> None:
         deck.cards[:] = top + [c for c in deck.cards if c not in chosen]
 
 
-def to_phh(hand: Hand, **extra) -> str:
-    """A hand the engine played, written as a PHH file."""
-    return dumps(from_hand(hand, **extra))
+def to_phh(hand: Hand, *, hidden=frozenset(), **extra) -> str:
+    """A hand the engine played, written as a PHH file (see `from_hand`)."""
+    return dumps(from_hand(hand, hidden=hidden, **extra))
 
 
 def dumps(hands) -> str:
