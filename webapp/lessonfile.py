@@ -50,6 +50,7 @@ class Lesson:
     title: str
     summary: str = ""
     cells: list = field(default_factory=list)
+    order: int = 1000
 
     @property
     def interactive_cells(self) -> list:
@@ -72,7 +73,10 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None) -> 
     title = meta.get("title")
     if not isinstance(title, str) or not title.strip():
         raise LessonError(path, 1, 'the lesson needs a header with a title: +++ / title = "..." / +++')
-    lesson = Lesson(slug or Path(path).stem, path, title.strip(), str(meta.get("summary", "")))
+    order = meta.get("order", 1000)
+    if not isinstance(order, int):
+        raise LessonError(path, 1, "order must be a whole number (lessons are listed by it, then by file name)")
+    lesson = Lesson(slug or Path(path).stem, path, title.strip(), str(meta.get("summary", "")), order=order)
     seen: dict[str, int] = {}
     buffer: list[str] = []
     buffer_line = start + 1
@@ -170,6 +174,7 @@ def load_library(folder: str) -> Library:
             library.errors.append(LessonError(f"lessons/{f.name}", 1, "the file is not UTF-8 text"))
         else:
             library.lessons[lesson.slug] = lesson
+    library.lessons = dict(sorted(library.lessons.items(), key=lambda kv: (kv[1].order, kv[0])))
     _cache[folder] = (key, library)
     return library
 

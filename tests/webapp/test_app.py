@@ -27,6 +27,8 @@ def test_lesson_list_and_notebook(client, auth):
     auth.login()
     r = client.get("/lessons/")
     assert b"Hold&#39;em 1: dealing a hand" in r.data
+    # listed by the header's order: Hold'em 1 (order 10) before Table rules 1 (20) and Casino (60)
+    assert r.data.index(b"Hold&#39;em 1") < r.data.index(b"Table rules 1") < r.data.index(b"Casino Hold&#39;em 1")
     page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
     assert 'id="cell-deal-a-hand"' in page and 'id="cell-three-way-split"' in page
     assert page.count('data-testid="counter"') == 5
