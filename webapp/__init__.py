@@ -48,9 +48,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from webapp import auth, db, notebook, progress
+    from webapp import auth, authoring, db, notebook, progress
     db.init_app(app)
     app.register_blueprint(auth.bp)
+    app.register_blueprint(authoring.bp)
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
 

@@ -1,0 +1,51 @@
+"""Instructors write lessons in the browser; nothing broken is ever saved."""
+import pytest
+
+from webapp.authoring import TEMPLATE
+
+GOOD = TEMPLATE.replace('title = "New lesson"', 'title = "Split drill"')
+
+
+@pytest.fixture
+def lessons(app, tmp_path):
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    app.config["LESSONS_DIR"] = str(folder)
+    return folder
+
+
+def test_trainees_cannot_author(client, auth, lessons):
+    auth.login("trainee")
+    assert client.get("/author/").status_code == 403
+    assert client.post("/author/new", data={"slug": "x", "text": GOOD}).status_code == 403
+    assert not list(lessons.iterdir())
+
+
+def test_instructor_creates_checks_and_edits(client, auth, lessons):
+    auth.login("instructor")
+    r = client.post("/author/new", data={"slug": "split-drill", "text": GOOD, "action": "save"})
+    assert r.status_code == 302 and (lessons / "split-drill.md").read_text() == GOOD
+    assert b"Split drill" in client.get("/lessons/").data  # the library sees it at once
+    broken = GOOD.replace("pot = 15", "pot = fifteen")
+    r = client.post("/author/split-drill", data={"text": broken, "action": "save"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and "lessons/split-drill.md:15: not valid TOML" in page
+    assert "pot = fifteen" in page                                   # the text is kept on screen
+    assert (lessons / "split-drill.md").read_text() == GOOD          # and the file is untouched
+    r = client.post("/author/split-drill", data={"text": GOOD, "action": "check"})
+    assert r.status_code == 200 and "✔ Split drill" in r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("slug", ["../etc/passwd", "README", "a/b", "", "readme"])
+def test_bad_file_names_are_refused(client, auth, lessons, slug):
+    auth.login("instructor")
+    r = client.post("/author/new", data={"slug": slug, "text": GOOD, "action": "save"})
+    assert r.status_code == 200 and b"File name" in r.data
+    assert not list(lessons.iterdir())
+
+
+def test_existing_file_is_not_overwritten_by_new(client, auth, lessons):
+    (lessons / "taken.md").write_text("keep me")
+    auth.login("instructor")
+    r = client.post("/author/new", data={"slug": "taken", "text": GOOD, "action": "save"})
+    assert b"already exists" in r.data and (lessons / "taken.md").read_text() == "keep me"
