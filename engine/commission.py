@@ -165,7 +165,7 @@ def take_commission(pots, commission: Commission, *, lowest_chip: int = 1,
         rate = commission.rate
         for pot in pots:
             exact = Fraction(pot.amount) * rate / 100
-            rake = _floor(int(exact), step)
+            rake = in_chips = _floor(int(exact), step)
             note = ""
             if remaining is not None and rake > remaining:
                 rake, note = remaining, f", cut to {remaining} by the cap of {commission.cap} (7.7)"
@@ -173,7 +173,7 @@ def take_commission(pots, commission: Commission, *, lowest_chip: int = 1,
                 remaining -= rake
             taken.append(rake)
             lines.append(f"{pot.name.capitalize()} {pot.amount}: {commission.percent}% is {_show(exact)}, "
-                         f"taken as {rake} in chips of {step}{note} (7.2.1).")
+                         f"taken as {in_chips} in chips of {step}{note} (7.2.1).")
     else:  # fixed-hand
         if players is None:
             raise ValueError("a fixed commission per hand needs the number of players in the hand (7.2.3(b))")

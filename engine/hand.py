@@ -4,7 +4,8 @@ The machine reads a game declaration (engine/games.py) and keeps an agenda
 of what the dealer does next: move the button, collect antes and blinds,
 pitch cards down or up, deal the Kitty, burn, deal and turn flops, deal
 community and common cards, take discards, replace them from the stub,
-reshuffle, name the stud opener, collect bets and award each pot. Player
+reshuffle, name the stud opener, collect bets, take the commission where
+the hand takes one (section 7) and award each pot. Player
 decisions (bets, draws, discards, taking the Kitty) come from the scenario,
 or from a `decide` callable, and are applied between dealer steps.
 `propose(step)` checks a dealer step: a right one is applied, a wrong one is
@@ -25,6 +26,7 @@ from engine.award import AwardedPot
 from engine.betting import KINDS as BETTING_KINDS
 from engine.betting import BettingRound, BettingStructure, Options
 from engine.cards import DECK_LOWEST_RANK, Card, CardError, Deck, format_cards, full_deck, parse_cards
+from engine.commission import Commission, only_blinds, person_fees, take_commission, tied_contest
 from engine.games import (Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street, get_game)
 from engine.house import HouseFileError, HouseRules, get_house, max_players_for
 from engine.pots import Pot, award, build_pots, return_uncalled
@@ -51,6 +53,7 @@ STEP_LABELS = {
     "give_kitty": "Give the Kitty",
     "muck_kitty": "Muck the Kitty",
     "deal_common": "Deal a common card",
+    "take_rake": "Take the commission",
 }
 LOW_RANKINGS = ("ace-to-five", "deuce-to-seven")
 SEAT_STEPS = {"move_button", "post_blind", "pitch", "pitch_up", "name_opener", "take_discard",
@@ -59,7 +62,12 @@ SEAT_STEPS = {"move_button", "post_blind", "pitch", "pitch_up", "name_opener", "
 SEAT_TOOLS = ("move_button", "post_blind", "pitch", "pitch_up", "name_opener", "take_discard",
               "replace", "give_kitty")
 TABLE_ACTIONS = ("collect_antes", "burn", "deal_flop", "turn_flop", "deal_board", "deal_kitty",
-                 "muck_kitty", "reshuffle", "deal_common", "collect_bets")
+                 "muck_kitty", "reshuffle", "deal_common", "collect_bets", "take_rake")
+# Commission methods a hand takes (section 7). A time charge (7.2.2) is paid by
+# every seated player per hour, in advance, so no hand ever takes it.
+POT_RAKE = ("percentage", "fixed-hand")        # from the pots: 7.2.1(a), 7.2.3(a)
+RAKE_RULES = {"percentage": "7.2.1(a)", "fixed-hand": "7.2.3(a)", "fixed-person": "7.2.4(b)"}
+COMMISSION_KEYS = tuple(Commission.__dataclass_fields__)
 
 
 class ScenarioError(ValueError):
@@ -178,6 +186,9 @@ class Scenario:
     bring_in: int | None = None                  # stud: a bring-in below the first bet (see _bring_in)
     seat_antes: dict = field(default_factory=dict)  # seat -> ante where antes differ (house tournament_antes)
     mucked: tuple = ()                           # seats that do not table their hand at the showdown (8.1.7)
+    # Section 7 for this hand: settings over the house's `commission` ({} = the
+    # house's own); None takes commission only where the house's rake_in_hand says so.
+    commission: dict | None = None
 
     @classmethod
     def from_dict(cls, data: dict) -> "Scenario":
@@ -255,11 +266,30 @@ class Scenario:
                    actions=tuple(actions), seed=data.get("seed", 1), stack=stacked, deck=ints["deck"],
                    table_seats=ints["table_seats"], house=data.get("house", "main"), ante=ante,
                    betting=betting, limits=tuple(limits), over_blind=over_blind, bring_in=bring_in,
-                   seat_antes={int(k): v for k, v in seat_antes.items()}, mucked=tuple(mucked))
+                   seat_antes={int(k): v for k, v in seat_antes.items()}, mucked=tuple(mucked),
+                   commission=_commission_table(data.get("commission")))
 
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _commission_table(value) -> dict | None:
+    """A scenario's `commission` table: settings of engine.commission.Commission.
+    The values are checked when the hand is built, against the house's setting."""
+    if value is None:
+        return None
+    example = 'commission = { method = "percentage", percent = 5, cap = 3 }'
+    if not isinstance(value, dict):
+        raise ScenarioError(f"commission must be a table, e.g. {example} (7.2)")
+    unknown = sorted(set(value) - set(COMMISSION_KEYS))
+    if unknown:
+        raise ScenarioError(f"commission: {unknown[0]!r} is not a commission setting; use "
+                            f"{', '.join(COMMISSION_KEYS)} (engine/commission.py)")
+
+    def frozen(v):
+        return tuple(frozen(x) for x in v) if isinstance(v, list) else v
+    return {k: frozen(v) for k, v in value.items()}
 
 
 class Hand:
@@ -284,6 +314,7 @@ class Hand:
         self.blind_amounts: tuple = self._resolve_blinds()
         self.ante = self._resolve_ante()
         self.structure = self._resolve_structure()
+        self.commission: Commission | None = self._resolve_commission()
         self._check_scenario()
         self.players = {s: Player(s, n, c) for s, (n, c) in sorted(scenario.seats.items())}
         self.deck = self._build_deck()
@@ -304,6 +335,9 @@ class Hand:
         self.step_count = 0
         self.finished = False
         self.awards: list[AwardedPot] = []
+        self.rake = 0                               # commission taken, on the drop slide (section 7)
+        self.rake_lines: list[str] = []             # how it was worked out, citing 7.x
+        self._fees: dict[int, int] = {}             # fee per person paid before the deal (7.2.4)
         self.pause_before_betting: str | None = None
         self._actions = list(scenario.actions)
         self._agenda: list = []
@@ -326,6 +360,27 @@ class Hand:
             self._schedule_forced_bets()
 
     # --- set-up -----------------------------------------------------------
+    def _resolve_commission(self) -> Commission | None:
+        """The commission this hand takes: the scenario's settings over the
+        house's, or the house's own where its `rake_in_hand` is set."""
+        given = self.scenario.commission
+        if given is None:
+            return self.house.commission if self.house.rake_in_hand else None
+        try:
+            commission = replace(self.house.commission, **given)
+        except (TypeError, ValueError) as exc:
+            raise ScenarioError(f"commission: {exc}") from None
+        if commission.method == "time":
+            raise ScenarioError("commission: a time charge is paid by every seated player by the hour, "
+                                "in advance, not taken in a hand (7.2.2); a hand's commission is "
+                                "percentage, fixed-hand, fixed-person or none")
+        return commission
+
+    def takes_rake(self) -> bool:
+        """True where this hand has a commission step (the method takes one)."""
+        c = self.commission
+        return c is not None and (c.method in POT_RAKE or (c.method == "fixed-person" and c.person_fee > 0))
+
     def _resolve_blinds(self) -> tuple:
         given = self.scenario.blinds
         if self.game.blinds is None:
@@ -415,6 +470,13 @@ class Hand:
                                     f"{self.house.over_blind!r}; 8.4.1(b)(i) gives it to Draw with blinds)")
             if len(sc.seats) <= len(self.blind_amounts):
                 raise ScenarioError(f"no player is left of the last blind to place an over-blind ({rule})")
+        c = self.commission
+        if c is not None and c.method == "fixed-person":
+            short = [s for s, (_, chips) in sorted(sc.seats.items()) if chips <= c.person_fee]
+            if short:
+                raise ScenarioError(f"seat {short[0]} has {sc.seats[short[0]][1]} chips: not enough to pay the "
+                                    f"commission of {c.person_fee} per person before the hand and still play "
+                                    "(7.2.4(b))")
         strangers = [s for s in list(sc.seat_antes) + list(sc.mucked) if s not in sc.seats]
         if strangers:
             raise ScenarioError(f"seat {strangers[0]} is named in seat_antes or mucked but nobody sits there")
@@ -532,7 +594,16 @@ class Hand:
         return self.game.streets[max(self._street_index, 0)]
 
     def _schedule_forced_bets(self) -> None:
-        """Antes, blinds and an over-blind, before any card (8.2.2, 8.4.1(b), 8.9.1)."""
+        """The fee per person, then antes, blinds and an over-blind, before
+        any card (7.2.4(b), 8.2.2, 8.4.1(b), 8.9.1)."""
+        c = self.commission
+        if self.takes_rake() and c.method == "fixed-person":
+            # 7.2.4(b): collected before the hand begins; the button has already
+            # moved to mark this hand, and no forced bet or card has gone in yet.
+            self._agenda.append(Expected(
+                "take_rake", RAKE_RULES["fixed-person"],
+                f"Before the hand begins, collect the commission of {c.person_fee} from each player and "
+                f"drop it at once (7.2.4(b), (c))"))
         if self.ante or any(self.scenario.seat_antes.values()):
             rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
             self._agenda.append(Expected(
@@ -1094,6 +1165,33 @@ class Hand:
         if dead:
             main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
             pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
+        parts = self._award_parts(pots, live)
+        unraked: list[str] = []
+        if self.commission is not None and self.commission.method != "fixed-person":
+            rake = self._pot_rake(pots, parts, uncalled, dead, live)
+            if rake.total:
+                # The pots are awarded net of the commission (7.2.1, 7.2.3); a
+                # pot the fixed fee emptied has nothing left to push.
+                pots = [p for p in rake.pots if p.amount] or list(rake.pots[:1])
+                parts = self._award_parts(pots, live)
+                self._agenda.append(self._rake_step(rake))
+            else:
+                unraked = list(rake.lines)
+                self.rake_lines.extend(unraked)
+        self.awards = [part for part, _ in parts]
+        if uncalled.returned and self.awards:
+            self.awards[0].returned = dict(uncalled.returned)
+            self.awards[0].explanation = uncalled.lines + self.awards[0].explanation
+        if unraked and self.awards:
+            self.awards[0].explanation = unraked + self.awards[0].explanation
+        for part, why in parts:
+            self._agenda.append(Expected("award", part.rule, f"{why}. {part.reason}",
+                                         seats=tuple(sorted(part.winners))))
+        if not self._agenda:
+            self.finished = True
+
+    def _award_parts(self, pots, live) -> list[tuple[AwardedPot, str]]:
+        """One award step per pot (two for a pot divided high/low or top/bottom)."""
         parts: list[tuple[AwardedPot, str]] = []
         if len(live) == 1:
             rule = self.game.uncontested_rule
@@ -1104,15 +1202,51 @@ class Hand:
         else:
             for pot in pots:
                 parts.extend(self._award_showdown(pot, live))
-        self.awards = [part for part, _ in parts]
-        if uncalled.returned and self.awards:
-            self.awards[0].returned = dict(uncalled.returned)
-            self.awards[0].explanation = uncalled.lines + self.awards[0].explanation
-        for part, why in parts:
-            self._agenda.append(Expected("award", part.rule, f"{why}. {part.reason}",
-                                         seats=tuple(sorted(part.winners))))
-        if not self._agenda:
-            self.finished = True
+        return parts
+
+    def _pot_rake(self, pots, parts, uncalled, dead: int, live):
+        """The commission on the pots as the hand awards them. This is
+        engine.commission.commission_for_hand applied to the hand's own pots
+        (which also hold dead antes): the uncalled wager is already out of
+        them (7.5); no rake when the only wagers were blinds (7.6; an ante is
+        a wager too) or when tied hands contested the pot alone (7.8)."""
+        winner_sets = {part.winners for part, _ in parts}
+        tied = next(iter(winner_sets)) if len(live) > 1 and len(winner_sets) == 1 else ()
+        paid = {s: p.committed for s, p in self.players.items() if p.committed}
+        blinds_only = (bool(self._posted_blinds) and not dead
+                       and only_blinds(uncalled.contributions, self._posted_blinds))
+        return take_commission(pots, self.commission, lowest_chip=self.house.lowest_chip,
+                               blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
+                               players=len(self.players), uncalled=sum(uncalled.returned.values()))
+
+    def _rake_step(self, rake) -> Expected:
+        c = self.commission
+        rule = RAKE_RULES[c.method]
+        if c.method == "percentage":
+            what = f"{c.percent}% of each pot" + (f", no more than {c.cap} in all (7.7)" if c.cap is not None else "")
+        else:
+            what = f"the fee for a hand of {len(self.players)} players (7.2.3(b))"
+        return Expected("take_rake", rule,
+                        f"The betting is over: before any pot is awarded, take the commission, {what}, from "
+                        f"the pot and any side pots to the drop slide ({rule})", detail={"rake": rake})
+
+    def _take_rake(self, exp: Expected) -> str:
+        c = self.commission
+        if c.method == "fixed-person":
+            fees, lines = person_fees(c, sorted(self.players))
+            for seat, fee in fees.items():
+                self.players[seat].stack -= fee
+            self._fees = fees
+            total = sum(fees.values())
+        else:
+            rake = exp.detail["rake"]
+            total, lines = rake.total, list(rake.lines)
+            self.pot -= total
+        self.rake += total
+        self.rake_lines.extend(lines)
+        self.explanations.extend(lines)
+        where = "" if c.method == "fixed-person" else f"; the pot is {self.pot}"
+        return f"Commission of {total} taken{where}. " + " ".join(lines)
 
     def _dead_antes(self, contributions: dict) -> int:
         """Antes that differ by seat (a big-blind ante) are dead money: no part
@@ -1123,7 +1257,7 @@ class Hand:
             return 0
         dead = 0
         for seat in list(contributions):
-            paid = min(self.ante_of(seat), self.scenario.seats[seat][1])
+            paid = min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
             contributions[seat] -= paid
             dead += paid
             if not contributions[seat]:
@@ -1326,6 +1460,8 @@ class Hand:
             self.muck.extend((c, None, None) for c in self.kitty)
             self.kitty = []
             return "The Kitty is mucked."
+        if kind == "take_rake":
+            return self._take_rake(exp)
         if kind == "collect_bets":
             total = sum(p.in_front for p in self.players.values())
             for p in self.players.values():
@@ -1409,6 +1545,8 @@ class Hand:
         """(seat tools, table actions) this hand can call for, in display order."""
         kinds = {"collect_bets", "award"}
         game = self.game
+        if self.takes_rake():
+            kinds.add("take_rake")
         if game.uses_button:
             kinds.add("move_button")
         if self.blind_amounts:
@@ -1467,6 +1605,7 @@ class Hand:
         return {
             "game": self.game.name, "title": self.game.title,
             "seats": seats, "button": self.button, "pot": self.pot,
+            "commission": self.rake if self.takes_rake() else None,
             "board": boards[0], "boards": boards,
             "kitty": None if self.kitty is None else [None] * len(self.kitty),
             "muck": len(self.muck) if discards or self.kitty is not None else None,

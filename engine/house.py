@@ -34,6 +34,11 @@ class HouseRules:
     chip_denominations: tuple[int, ...] = (1, 5, 25, 100, 500, 1000)
     # Section 7: rake method and figures (engine/commission.py).
     commission: Commission = Commission()
+    # Whether a dealt hand (engine/hand.py) takes `commission` as a dealer
+    # step (7.2.1(a), 7.2.3(a), 7.2.4(b)). Off by default so lessons written
+    # before the rake was dealt keep their steps and pots; a profile file or
+    # a scenario's `commission` key turns it on.
+    rake_in_hand: bool = False
     # 6.15.2(b): in fixed/spread games an all-in of at least half a bet or
     # raise lets players who acted before it raise. False follows 10.2 of the
     # second rulebook: the excess is not a raise, they may only call.
@@ -204,6 +209,10 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "announce": "show it to all players, keep it as the burn card and continue",
         "reshuffle": "return it to the stub, shuffle and cut, burn again"}, standard=True),
     "commission": FieldInfo("7.1-7.8", "Rake method and figures (engine/commission.py)."),
+    "rake_in_hand": FieldInfo(
+        "7.2.1(a), 7.2.3(a), 7.2.4(b)", "A dealt hand takes the commission as a dealer step: from "
+        "the pots before the award (percentage, fixed per hand) or from each player before the deal "
+        "(fixed per person); a time charge (7.2.2) is never taken in a hand."),
     "half_bet_allin_reopens": FieldInfo(
         "6.15.2(b), 10.2", "Fixed/spread: an all-in of half a bet or raise or more lets players "
         "who acted before it raise (true, 6.15.2(b)); false = they may only call (10.2)."),

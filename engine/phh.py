@@ -431,7 +431,7 @@ def scenario(hand: PhhHand, house: str = "main", seed: int = 1) -> tuple[Scenari
     sc = Scenario(game=hand.game, seats=seats, button_was=place.button_was, blinds=blinds,
                   seed=seed, deck=hand.deck, table_seats=place.table_seats, house=house, ante=ante,
                   betting=hand.betting, limits=limits, bring_in=bring_in, seat_antes=seat_antes,
-                  mucked=mucked)
+                  mucked=mucked, commission={"method": "none"})   # a replay takes no rake (7.4)
     return sc, place
 
 

@@ -46,8 +46,25 @@ def make_hand(name, house, deck, players, seed) -> Hand:
     return Hand(Scenario(game=name, seats=stacks, button_was=rng.choice(seats), seed=seed, deck=deck,
                          table_seats=11, house=house, betting=rng.choice(KINDS),
                          over_blind=rng.random() < 0.2 and GAMES[name].blinds is not None
-                         and GAMES[name].blinds.over_blind is not None and players > 2),
+                         and GAMES[name].blinds.over_blind is not None and players > 2,
+                         commission=rake_for(f"{name}/{house}/{deck}/{players}/{seed}", stacks)),
                 decide=RandomPlayer(seed))
+
+
+def rake_for(key: str, stacks: dict) -> dict | None:
+    """Section 7 in about half the hands (a generator of its own, so the hands
+    drawn above stay as they were): percentage with a cap, a fee per hand, or
+    a fee per person where every stack can pay it (7.2.1, 7.2.3, 7.2.4)."""
+    rng = random.Random("rake/" + key)
+    choice = rng.choice(("none", "none", "percentage", "fixed-hand", "fixed-person"))
+    if choice == "percentage":
+        return {"method": "percentage", "percent": rng.randint(2, 10), "cap": rng.choice((None, 1, 3, 30))}
+    if choice == "fixed-hand":
+        return {"method": "fixed-hand", "hand_fee": rng.randint(1, 3), "cap": None,
+                "hand_fee_by_players": ((5, 4),)}
+    if choice == "fixed-person" and min(c for _, c in stacks.values()) > 1:
+        return {"method": "fixed-person", "person_fee": 1}
+    return None
 
 
 def cards_everywhere(hand: Hand) -> list:
@@ -87,11 +104,11 @@ def check_hand(hand: Hand, rng: random.Random, wrong_every: float = 0.15) -> dic
         assert verdict.ok, verdict.message
         everywhere = cards_everywhere(hand)
         assert sorted(everywhere) == deck, f"{game.name}: a card is missing or dealt twice"
-        chips = sum(p.stack + p.in_front for p in hand.players.values()) + hand.pot
+        chips = sum(p.stack + p.in_front for p in hand.players.values()) + hand.pot + hand.rake
         assert chips == total, f"{game.name}: chips not conserved after {exp.kind}"
         assert all(p.stack >= 0 for p in hand.players.values())
     assert hand.finished and hand.pot == 0
-    assert sum(p.stack for p in hand.players.values()) == total
+    assert sum(p.stack for p in hand.players.values()) + hand.rake == total
     # Every street that was dealt and whose rule burns had exactly one burn.
     for street in cards_before_burn:
         if street in burning:
@@ -99,7 +116,8 @@ def check_hand(hand: Hand, rng: random.Random, wrong_every: float = 0.15) -> dic
     # Every pot was awarded: one award step each, shares add up to what was put in.
     assert seen["award"] == len(hand.awards)
     paid = sum(sum(a.shares.values()) + sum(a.returned.values()) for a in hand.awards)
-    assert paid == sum(p.committed for p in hand.players.values())
+    from_pots = hand.rake if hand.commission and hand.commission.method != "fixed-person" else 0
+    assert paid + from_pots == sum(p.committed for p in hand.players.values())
     live = hand.live_seats()
     if len(live) > 1:
         common = len(hand.board) if game.stub_short else 0   # a stud common card replaces one each
