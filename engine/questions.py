@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.hand import Hand, Scenario, ScenarioError, Step, Verdict
+from engine.hand import RAKE_RULES, Hand, Scenario, ScenarioError, Step, Verdict
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
 
@@ -68,7 +68,7 @@ def build_table(data: dict) -> TableCell:
 class Question:
     kind: str
     prompt: str
-    input: str                      # "seat" | "seats" | "amounts"
+    input: str                      # "seat" | "seats" | "choice" | "amounts" | "amount"
     choices: list = field(default_factory=list)   # [(value, label)]
     display: dict = field(default_factory=dict)   # what the trainee is shown
     answer: object = None
@@ -94,6 +94,11 @@ class Question:
             if not raw or not all(str(v).isdigit() and int(v) in seats for v in raw):
                 raise MalformedAnswer("Tick at least one of the seats listed, then check.")
             return tuple(sorted(set(int(v) for v in raw)))
+        if self.input == "amount":
+            raw = str(form.get("amount", "")).strip()
+            if not raw.isdigit():
+                raise MalformedAnswer("Enter a whole number of chips (0 or more), then check.")
+            return int(raw)
         amounts = {}
         for seat in seats:
             raw = str(form.get(f"amount-{seat}", "")).strip()
@@ -110,6 +115,8 @@ class Question:
     def format_answer(self, answer) -> str:
         if self.input == "choice":
             return dict(self.choices)[answer]
+        if self.input == "amount":
+            return f"{answer} chip{'' if answer == 1 else 's'}"
         if isinstance(answer, dict):
             return ", ".join(f"seat {s}: {a}" for s, a in sorted(answer.items()))
         if isinstance(answer, tuple):
@@ -240,6 +247,52 @@ def irregularity(data: dict) -> Question:
         explanation=explanation)
 
 
+def rake(data: dict) -> Question:
+    """"How much commission does the dealer take?" for a hand played to the
+    end under the cell's `commission` table over the house's setting (section 7).
+    The table is shown as it stands when the commission is due, every hand
+    face up (a tie decides 7.8); the answer is what the hand itself takes."""
+    hand_data = _hand_data(data)
+    # The question is about the commission even where the house's hands take none.
+    hand_data.setdefault("commission", {})
+    hand = Hand(Scenario.from_dict(hand_data))
+    c = hand.commission
+    while (due := hand.expected()) is not None and due.kind != "award" and not (
+            due.kind == "take_rake" and c.method != "fixed-person"):
+        hand.propose(Step(due.kind, due.seat, due.seats))
+    table = hand.view(reveal=True)
+    table["commission"] = None          # the drop slide would give the answer away
+    talk = list(hand.log)
+    hand.autoplay()
+    sign = c.sign()
+    facts = [f"Table sign: {sign}"]
+    if hand.blind_amounts:
+        facts.append("Blinds " + "/".join(map(str, hand.blind_amounts)))
+    if hand.ante:
+        facts.append(f"Ante {hand.ante}")
+    facts += [f"{line}." for line in talk]
+    # The clause that decides: one that spares the pot, else the method's own.
+    spared = [r for r in ("7.6", "7.8") if any(f"({r})" in line for line in hand.rake_lines)]
+    rule = spared[0] if spared and not hand.rake else RAKE_RULES.get(c.method, "7.4")
+    if c.method == "fixed-person":
+        hint = (f"A commission per person per hand is collected from every player dealt in, before the "
+                f"hand begins (7.2.4(a), (b)). The sign: {sign}.")
+    elif c.method == "fixed-hand":
+        hint = (f"A fixed commission per hand depends on the number of players in the hand (7.2.3(b)) and "
+                f"stops at the cap (7.7); no commission when the only wagers were blinds (7.6). The sign: {sign}.")
+    elif c.method == "none":
+        hint = "Look at the table sign: a supervisor may set the commission to nil (7.4)."
+    else:
+        hint = (f"Work from the sign, {sign}: the percentage of each pot, main pot first, down to whole "
+                "chips; an uncalled wager is not part of the pot (7.5); no commission when the only "
+                "wagers were blinds (7.6); none once the cap is reached (7.7); none when tied hands "
+                "contested the pot alone (7.8).")
+    return Question(
+        "rake", data.get("prompt") or "How much commission does the dealer take?", "amount", [],
+        {"table": table, "facts": facts}, hand.rake, rule, hint=hint,
+        explanation=hand.rake_lines + [f"The dealer takes {hand.rake} in commission."])
+
+
 ACROSS_HANDS = {
     "button": "Where is the button this hand?",
     "small_blind": "Who posts the small (first) blind this hand?",
@@ -294,7 +347,8 @@ def across_hands(data: dict) -> Question:
         answer, "8.2", hint=ACROSS_HINTS[about], explanation=plan.describe())
 
 
-KINDS = {"first_to_act": first_to_act, "across_hands": across_hands, "winner": winner, "split": split, "irregularity": irregularity}
+KINDS = {"first_to_act": first_to_act, "across_hands": across_hands, "winner": winner, "split": split,
+         "irregularity": irregularity, "rake": rake}
 
 
 def build_question(data: dict) -> Question:
