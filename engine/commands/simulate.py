@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"       why: {exp.why}")
         last_why = exp.why
     print()
-    print("Result: " + ", ".join(f"seat {s} {p.stack}" for s, p in sorted(hand.players.items())))
+    print("Result: " + ", ".join(f"seat {s} {p.stack}" for s, p in sorted(hand.players.items()))
+          + (f"; commission {hand.rake} (section 7)" if hand.takes_rake() else ""))
     if args.scenario:
         print()
         print(scenario_toml(hand))

@@ -308,3 +308,58 @@ def test_the_hand_takes_what_commission_for_hand_computes(game):
         expected = _expected_by_commission_for_hand(h, Commission(**{**Commission().__dict__, **given}))
         assert h.rake == expected, (game, seed, h.rake_lines)
         assert sum(p.stack for p in h.players.values()) + h.rake == total
+
+
+def test_from_hand_writes_a_raked_hand_with_its_stacks_after_the_rake():
+    from engine.phh import from_hand
+    h = hand(FIVE_CAP_3)
+    deal(h)
+    written = from_hand(h)
+    assert sum(written.amounts("finishing_stacks")) == 1000 - 3
+
+
+# --- the rake question (engine.questions, ask = "rake") ---------------------------------
+
+def rake_question(**keys):
+    from engine.questions import build_question
+    return build_question({"ask": "rake", "seed": 20261201, "button_was": 9, "seats": FIVE,
+                           "actions": BIG_POT, **keys})
+
+
+def test_rake_question_answer_is_what_the_hand_takes():
+    q = rake_question(commission=FIVE_CAP_3)
+    assert q.input == "amount" and q.answer == 3 and q.rule == "7.2.1(a)"
+    assert q.prompt == "How much commission does the dealer take?"
+    assert q.display["facts"][0] == "Table sign: Rake: 5% of each pot, cap 3 (7.2.1)"
+    table = q.display["table"]
+    assert table["pot"] == 104 and table["commission"] is None      # shown before the rake
+    assert any("7.7" in line for line in q.explanation)
+    assert q.check(3).ok and not q.check(5).ok
+    assert "7.5" in q.check(5).message and q.check(5).rule == "7.2.1(a)"
+
+
+def test_rake_question_without_a_commission_key_uses_the_house_figures():
+    q = rake_question()
+    assert q.answer == 5                                            # main: 5%, cap 30
+    assert rake_question(commission={"method": "none"}).answer == 0
+
+
+def test_rake_question_for_the_fixed_methods():
+    q = rake_question(commission={"method": "fixed-hand", "hand_fee": 1, "hand_fee_by_players": [[5, 2]],
+                                  "cap": None})
+    assert q.answer == 2 and q.rule == "7.2.3(a)" and "7.2.3(b)" in q.hint
+    q = rake_question(commission={"method": "fixed-person", "person_fee": 2})
+    assert q.answer == 10 and q.rule == "7.2.4(b)"
+    assert q.display["table"]["commission"] is None and q.display["table"]["pot"] == 104
+    q = rake_question(commission=FIVE_CAP_3, actions=["fold", "fold", "fold", "fold"])
+    assert q.answer == 0 and q.rule == "7.6"
+
+
+def test_rake_question_amounts_must_be_whole_chips():
+    from engine.questions import MalformedAnswer
+    q = rake_question(commission=FIVE_CAP_3)
+    assert q.parse({"amount": " 3 "}) == 3 and q.parse({"amount": "0"}) == 0
+    for bad in ("", "-1", "1.5", "three"):
+        with pytest.raises(MalformedAnswer, match="whole number of chips"):
+            q.parse({"amount": bad})
+    assert q.format_answer(1) == "1 chip" and q.format_answer(3) == "3 chips"
