@@ -1,9 +1,8 @@
 // Notebook behaviour: selection, keyboard shortcuts, run-all, the [*] counter,
-// thinking time per attempt, and keeping the chosen dealer tool across swaps.
+// and thinking time per attempt. (The server keeps the chosen seat tool across swaps.)
 (function () {
   "use strict";
   const shownAt = new Map();   // cell id -> time the cell was last (re)drawn
-  const tools = new Map();     // cell id -> chosen seat tool
   const cellOf = (el) => el && el.closest("[data-cell]");
   const cells = () => Array.from(document.querySelectorAll("section[data-cell]"));
 
@@ -23,14 +22,7 @@
 
   function stamp(root) {
     (root.matches && root.matches("[data-cell]") ? [root] : root.querySelectorAll("[data-cell]"))
-      .forEach((cell) => {
-        shownAt.set(cell.dataset.cell, performance.now());
-        const tool = tools.get(cell.dataset.cell);
-        if (tool) {
-          const radio = cell.querySelector(`input[name=tool][value=${tool}]`);
-          if (radio) radio.checked = true;
-        }
-      });
+      .forEach((cell) => shownAt.set(cell.dataset.cell, performance.now()));
   }
 
   function run(cell) {
@@ -60,9 +52,6 @@
     document.body.addEventListener("click", (evt) => {
       const cell = cellOf(evt.target);
       if (cell) select(cell, false);
-    });
-    document.body.addEventListener("change", (evt) => {
-      if (evt.target.name === "tool") tools.set(cellOf(evt.target).dataset.cell, evt.target.value);
     });
     document.body.addEventListener("htmx:configRequest", (evt) => {
       const cell = cellOf(evt.detail.elt);

@@ -93,8 +93,10 @@ def lesson_page(slug):
 
 
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None) -> dict:
+    # The seat tool the trainee had chosen stays chosen when the cell comes back.
+    tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
-           "rule": rule, "notice": notice}
+           "rule": rule, "notice": notice, "tool": tool}
     if cell.kind == "table":
         hand = cell.engine.new_hand()
         try:

@@ -182,3 +182,11 @@ def test_table_rules_lesson_questions(app, client, auth):
     assert "dead button" in r.get_data(as_text=True)
     assert [(a["cell"], a["correct"]) for a in attempts(app)] == [
         ("out-of-order-early", 1), ("dead-button", 0), ("dead-button", 1)]
+
+
+def test_chosen_seat_tool_stays_chosen(client, auth):
+    auth.login()
+    r = step(client, tool="post_blind", seat=4)   # wrong seat: refused, the tool stays
+    assert re.search(r'value="post_blind" checked', r.get_data(as_text=True))
+    page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
+    assert re.search(r'value="move_button" checked', page)
