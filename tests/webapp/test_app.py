@@ -190,3 +190,11 @@ def test_chosen_seat_tool_stays_chosen(client, auth):
     assert re.search(r'value="post_blind" checked', r.get_data(as_text=True))
     page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
     assert re.search(r'value="move_button" checked', page)
+
+
+def test_my_progress_lists_attempts_and_rules_missed(client, auth):
+    auth.login()
+    step(client, kind="burn")   # wrong: the button moves first (8.17.1(a))
+    page = client.get("/progress/").get_data(as_text=True)
+    assert "Rule 8.17.1(a): 1 time" in page and "Burn a card" in page and "wrong" in page
+    assert "0 of 5 cells done" in page
