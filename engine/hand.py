@@ -335,6 +335,8 @@ class Hand:
         self.step_count = 0
         self.finished = False
         self.awards: list[AwardedPot] = []
+        self.showdown_pots: list = []
+        self.uncalled_lines: list[str] = []
         self.rake = 0                               # commission taken, on the drop slide (section 7)
         self.rake_lines: list[str] = []             # how it was worked out, citing 7.x
         self._fees: dict[int, int] = {}             # fee per person paid before the deal (7.2.4)
@@ -1165,6 +1167,9 @@ class Hand:
         if dead:
             main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
             pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
+        # What the dealer has built at the showdown, before any commission.
+        self.showdown_pots = list(pots)
+        self.uncalled_lines = list(uncalled.lines)
         parts = self._award_parts(pots, live)
         unraked: list[str] = []
         if self.commission is not None and self.commission.method != "fixed-person":

@@ -185,6 +185,35 @@ def winner(data: dict) -> Question:
         explanation=explanation)
 
 
+def pots(data: dict) -> Question:
+    """How much is in the main pot and each side pot when the hand reaches the
+    showdown (1.1 Main pot, Side pot; 6.15: an all-in player wins only what
+    they matched from each opponent; 7.5: an unmatched bet goes back)."""
+    hand = Hand(Scenario.from_dict(_hand_data(data)))
+    while (due := hand.expected()) is not None and not hand.showdown_pots:
+        hand.propose(Step(due.kind, due.seat, due.seats))
+    if not hand.showdown_pots:
+        raise QuestionError("the hand never reaches the pots: check the actions")
+    built = hand.showdown_pots
+    committed = {s: p.committed for s, p in hand.players.items() if p.committed}
+    explanation = [f"{p.name.capitalize()}: {p.amount}, contested by seat"
+                   f"{'s' if len(p.eligible) > 1 else ''} {', '.join(map(str, p.eligible))}."
+                   for p in built]
+    explanation += hand.uncalled_lines
+    explanation.append("Each all-in player can win only what they put in plus as much from each "
+                       "other player; the rest forms a side pot for those who put in more (1.1, 6.15).")
+    return Question(
+        "pots", data.get("prompt") or "How much is in the main pot and in each side pot?", "amounts",
+        [(i, p.name.capitalize()) for i, p in enumerate(built)],
+        {"table": hand.view(), "facts": ["Put in this hand: " + ", ".join(
+            f"seat {s} {c}" for s, c in sorted(committed.items()))] + list(hand.log)},
+        {i: p.amount for i, p in enumerate(built)}, "1.1 (Side pot)",
+        hint=("Start from the smallest all-in: the main pot takes that much from every player who put "
+              "chips in; the next level makes side pot 1, and so on. A bet nobody called goes back "
+              "to its owner and is in no pot (1.1, 6.15, 7.5)."),
+        explanation=explanation)
+
+
 def split(data: dict) -> Question:
     from engine.award import split_explained
     try:
@@ -347,7 +376,7 @@ def across_hands(data: dict) -> Question:
         answer, "8.2", hint=ACROSS_HINTS[about], explanation=plan.describe())
 
 
-KINDS = {"first_to_act": first_to_act, "across_hands": across_hands, "winner": winner, "split": split,
+KINDS = {"first_to_act": first_to_act, "across_hands": across_hands, "pots": pots, "winner": winner, "split": split,
          "irregularity": irregularity, "rake": rake}
 
 

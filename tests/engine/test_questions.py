@@ -78,3 +78,27 @@ def test_first_to_act_skips_folded_small_blind():
                         "actions": ["call", "fold", "raise 6", "fold", "call", "call"] + ["check"] * 9})
     assert q.answer == 4 and q.rule == "8.17.4(b)"
     assert 2 not in [v for v, _ in q.choices]
+
+
+SIDE_POT = {"button_was": 1, "seed": 9,
+            "seats": {1: ["Ann", 50], 3: ["Ben", 120], 5: ["Cal", 200], 7: ["Dee", 200]},
+            "actions": ["all-in", "call", "call", "call", "bet 30", "call", "all-in", "call", "call",
+                        "check", "check", "check", "check"]}
+
+
+def test_pots_main_and_side():
+    q = build_question({"ask": "pots", **SIDE_POT})
+    assert [label for _, label in q.choices] == ["Main pot", "Side pot 1"]
+    assert q.answer == {0: 200, 1: 210}         # 4 x 50; then 3 x 70 above Ann's all-in
+    assert q.parse({"amount-0": "200", "amount-1": "210"}) == q.answer
+    wrong = q.check({0: 410, 1: 0})
+    assert not wrong.ok and "6.15" in wrong.message
+    assert "contested by seats 3, 5, 7" in " ".join(q.check(q.answer).message.split("\n"))
+
+
+def test_pots_uncalled_bet_is_in_no_pot():
+    q = build_question({"ask": "pots", "button_was": 1, "seed": 2,
+                        "seats": {1: ["A", 100], 3: ["B", 100], 5: ["C", 100]},
+                        "actions": ["call", "call", "check", "bet 10", "fold", "fold"]})
+    assert q.answer == {0: 6}                   # the flop bet of 10 goes back (7.5)
+    assert "7.5" in q.check(q.answer).message
