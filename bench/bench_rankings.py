@@ -21,7 +21,6 @@ import platform
 import random
 import sys
 import time
-from itertools import combinations
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

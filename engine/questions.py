@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.hand import RAKE_RULES, Hand, Scenario, ScenarioError, Step, Verdict
+from engine.hand import RAKE_RULES, Hand, Scenario, Step, Verdict
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
 
@@ -177,7 +177,7 @@ def winner(data: dict) -> Question:
         "winner", data.get("prompt") or "Who wins the pot?", "seats",
         _seat_choices(hand, list(readings)), {"table": hand.view(reveal=True)},
         tuple(sorted(winners)), rule,
-        hint=(f"Read each player's best five-card hand from the cards the game lets them use "
+        hint=("Read each player's best five-card hand from the cards the game lets them use "
               + ("(exactly two hole cards and three community cards) "
                  if hand.game.showdown.selection == "two_hole_three_board" else "")
               + f"and compare category first, then the cards in order; equal hands split the pot "

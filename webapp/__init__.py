@@ -1,7 +1,6 @@
 """The dealer trainer web app: lessons as notebooks, checked by the engine."""
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
 

@@ -11,7 +11,7 @@ from engine.house import LIVE_CASINO, MAIN
 from engine.rankings import (RANKINGS, HandError, HandValue, bring_in_seat, first_to_act_showing,
                              get_ranking, showing_value)
 from tests.engine.test_rankings_reference import (SHORT_ORDER, TWENTY_ORDER, ace_to_five_key,
-                                                  deuce_to_seven_key, eight_or_better_key,
+                                                  deuce_to_seven_key,
                                                   high_key)
 
 
