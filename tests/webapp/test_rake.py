@@ -99,3 +99,20 @@ def test_hands_without_commission_show_no_rake(client, auth):
     auth.login()
     page = client.get("/lessons/holdem-01-dealing-a-hand").get_data(as_text=True)
     assert 'data-testid="rake"' not in page and 'data-kind="take_rake"' not in page
+
+
+def test_only_lesson_tables_with_a_commission_take_the_rake():
+    """Every lesson's poker table takes the rake exactly when its scenario asks (7.2)."""
+    from pathlib import Path
+    library = load_library(str(Path(__file__).resolve().parents[2] / "lessons"))
+    for slug, lesson in library.lessons.items():
+        for cell in lesson.cells:
+            if cell.kind != "table" or cell.engine.kind != "poker":
+                continue
+            played, kinds = cell.engine.new_hand(), []
+            while (exp := played.expected()) is not None:
+                kinds.append(exp.kind)
+                assert played.propose(Step(exp.kind, exp.seat, exp.seats)).ok
+            raked = "commission" in cell.data
+            assert ("take_rake" in kinds) == raked, (slug, cell.id)
+            assert ("take_rake" in cell.engine.new_hand().step_kinds()[1]) == raked, (slug, cell.id)
