@@ -22,6 +22,18 @@ class MalformedAnswer(ValueError):
     """A reply that is not an answer at all (empty, not a number...)."""
 
 
+MAX_DIGITS = 9  # no pot, stack or seat in a lesson comes near a billion chips
+
+
+def whole_number(raw: object) -> int | None:
+    """A reply typed or clicked as a whole number: ASCII digits only (str.isdigit
+    also passes '²' and Arabic-Indic digits), at most MAX_DIGITS of them."""
+    text = str(raw).strip() if raw is not None else ""
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 @dataclass
 class TableCell:
     """A hand the trainee deals step by step on the drawn table: a poker hand
@@ -80,31 +92,31 @@ class Question:
         """Turn submitted form fields into an answer, or raise MalformedAnswer."""
         seats = [v for v, _ in self.choices]
         if self.input == "seat":
-            raw = form.get("seat")
-            if raw is None or not str(raw).isdigit() or int(raw) not in seats:
+            seat = whole_number(form.get("seat"))
+            if seat is None or seat not in seats:
                 raise MalformedAnswer("Choose one of the seats listed, then check.")
-            return int(raw)
+            return seat
         if self.input == "choice":
             raw = form.get("choice")
             if raw not in seats:
                 raise MalformedAnswer("Choose one of the answers listed, then check.")
             return raw
         if self.input == "seats":
-            raw = form.get("seats") or []
-            if not raw or not all(str(v).isdigit() and int(v) in seats for v in raw):
+            ticked = [whole_number(v) for v in form.get("seats") or []]
+            if not ticked or not all(v is not None and v in seats for v in ticked):
                 raise MalformedAnswer("Tick at least one of the seats listed, then check.")
-            return tuple(sorted(set(int(v) for v in raw)))
+            return tuple(sorted({v for v in ticked if v is not None}))
         if self.input == "amount":
-            raw = str(form.get("amount", "")).strip()
-            if not raw.isdigit():
-                raise MalformedAnswer("Enter a whole number of chips (0 or more), then check.")
-            return int(raw)
+            amount = whole_number(form.get("amount"))
+            if amount is None:
+                raise MalformedAnswer("Enter a whole number of chips (0 or more, digits only), then check.")
+            return amount
         amounts = {}
         for seat in seats:
-            raw = str(form.get(f"amount-{seat}", "")).strip()
-            if not raw.isdigit():
-                raise MalformedAnswer(f"Enter a whole number of chips for seat {seat}.")
-            amounts[seat] = int(raw)
+            amount = whole_number(form.get(f"amount-{seat}"))
+            if amount is None:
+                raise MalformedAnswer(f"Enter a whole number of chips for seat {seat} (digits only).")
+            amounts[seat] = amount
         return amounts
 
     def check(self, answer) -> Verdict:

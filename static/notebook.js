@@ -69,10 +69,33 @@
       if (!cell) return;
       const out = cell.querySelector(".output");
       const count = cell.querySelector(".prompt .count");
+      const xhr = evt.detail.xhr;
       if (count) count.textContent = "!";
-      if (out) out.textContent = evt.detail.xhr.status === 401
-        ? "Your session has ended: sign in again (nothing was recorded)."
-        : "The server could not take that (" + evt.detail.xhr.status + "). Nothing was recorded; try again.";
+      if (!out) return;
+      // The trainer's error replies are one plain-text sentence; the page keeps its state.
+      const said = (xhr.getResponseHeader("Content-Type") || "").startsWith("text/plain") ? xhr.responseText : "";
+      const p = document.createElement("p");
+      p.className = "wrong";
+      p.textContent = said || ("The server could not take that (" + xhr.status + "). Nothing was recorded; reload the page.");
+      if (xhr.status === 401) {
+        const link = document.createElement("a");
+        link.href = "/auth/login?next=" + encodeURIComponent(location.pathname + "#" + cell.id);
+        link.textContent = "Sign in again";
+        p.append(" ", link);
+      }
+      out.replaceChildren(p);
+    });
+    // A question whose answer changed since it was sent may be checked again by Run all.
+    const edited = (evt) => {
+      const cell = cellOf(evt.target);
+      if (cell && cell.dataset.kind === "question") cell.dataset.sent = "0";
+    };
+    document.body.addEventListener("input", edited);
+    document.body.addEventListener("change", edited);
+    // Confirmation before a plain form submit (no inline script: the CSP allows none).
+    document.body.addEventListener("submit", (evt) => {
+      const ask = evt.target.dataset && evt.target.dataset.confirm;
+      if (ask && !window.confirm(ask)) evt.preventDefault();
     });
     // A 4xx reply from the trainer still carries the cell with its message.
     document.body.addEventListener("htmx:beforeSwap", (evt) => {
@@ -107,7 +130,7 @@
     if (runAll) runAll.addEventListener("click", async () => {
       for (const cell of cells()) {
         const form = cell.querySelector("form.question");
-        if (!form) continue;
+        if (!form || cell.dataset.done === "1" || cell.dataset.sent === "1") continue;
         const answered = Array.from(form.querySelectorAll("input[type=radio], input[type=checkbox]")).some((i) => i.checked)
           || Array.from(form.querySelectorAll("input[type=number]")).some((i) => i.value !== "");
         if (!answered) continue;

@@ -8,6 +8,8 @@ from flask import Flask, redirect, send_file, url_for
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
+from webapp import errors
+
 ROOT = Path(__file__).resolve().parent.parent
 HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 
@@ -28,13 +30,23 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE=str(instance / "trainer.db"),
         LESSONS_DIR=str(ROOT / "lessons"),
         HTMX_JS=str(HTMX_JS),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Behind HTTPS set TRAINER_SESSION_COOKIE_SECURE=true (README, "Running it for a class").
+        SESSION_COOKIE_SECURE=False,
+        # A CSRF token lives as long as the session: a notebook left open all
+        # afternoon still works; sign-out ends both.
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_FORM_MEMORY_SIZE=1024 * 1024,
+        LOGIN_MAX_FAILURES_PER_USER=10,
+        LOGIN_MAX_FAILURES_PER_ADDRESS=100,
+        LOGIN_WINDOW_SECONDS=15 * 60,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -46,6 +58,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
     htmx.init_app(app)
+    errors.init_app(app)
 
     from webapp import auth, authoring, db, notebook, progress
     db.init_app(app)

@@ -1,29 +1,61 @@
-"""Sign in and out; roles are checked on the server for every view."""
+"""Sign in and out; roles are checked on the server for every view.
+
+A session cookie names the user and the user's *session epoch*; signing out
+or changing the password bumps the epoch, so every earlier cookie of that
+user stops working at once (a copied cookie cannot outlive a sign-out).
+"""
 from __future__ import annotations
 
 import functools
 import secrets
+import time
 from datetime import datetime, timezone
+from urllib.parse import urlsplit
 
 import click
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for, abort
+from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
+                   url_for)
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp.db import get_db
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 ROLES = ("trainee", "instructor")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+# Checked against when the user name is unknown, so both cases cost one hash.
+_DUMMY_HASH = generate_password_hash(secrets.token_urlsafe(16))
+SESSION_ENDED = "Your session has ended: sign in again. Nothing was recorded."
 
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def check_new_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise ValueError(f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise ValueError(f"a password may have at most {MAX_PASSWORD} characters")
+
+
 def create_user(db, username: str, password: str, role: str) -> int:
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
+    check_new_password(password)
     return db["users"].insert({"username": username, "password_hash": generate_password_hash(password),
                                "role": role, "created_at": now()}).last_pk
+
+
+def set_password(db, username: str, password: str) -> None:
+    """A new password also signs the user out everywhere."""
+    check_new_password(password)
+    with db.conn:
+        changed = db.conn.execute(
+            "update users set password_hash = ?, session_epoch = session_epoch + 1 where username = ?",
+            [generate_password_hash(password), username]).rowcount
+    if not changed:
+        raise ValueError(f"no user named {username!r}")
 
 
 def ensure_demo_accounts(db) -> list[tuple[str, str, str]]:
@@ -39,22 +71,35 @@ def ensure_demo_accounts(db) -> list[tuple[str, str, str]]:
     return made
 
 
+def current_user():
+    """The signed-in user, if the cookie's epoch is still the user's."""
+    user_id, epoch = session.get("user_id"), session.get("epoch")
+    if not isinstance(user_id, int) or not isinstance(epoch, int):
+        return None
+    rows = list(get_db().query(
+        "select id, username, role from users where id = ? and session_epoch = ?", [user_id, epoch]))
+    return rows[0] if rows else None
+
+
 @bp.before_app_request
 def load_user() -> None:
-    user_id = session.get("user_id")
-    g.user = None
-    if user_id is not None:
-        rows = list(get_db().query("select id, username, role from users where id = ?", [user_id]))
-        g.user = rows[0] if rows else None
+    g.user = current_user()
+
+
+def session_ended():
+    """What a request from an ended session gets: a sentence for htmx (the
+    page keeps its state), the sign-in page for a plain request."""
+    if request.headers.get("HX-Request"):
+        return SESSION_ENDED, 401, {"Content-Type": "text/plain; charset=utf-8"}
+    flash("Your session has ended: sign in again.")
+    return redirect(url_for("auth.login", next=request.path))
 
 
 def login_required(view):
     @functools.wraps(view)
     def wrapped(**kwargs):
         if g.user is None:
-            if request.headers.get("HX-Request"):
-                return "Your session has ended: sign in again (nothing was recorded).", 401
-            return redirect(url_for("auth.login", next=request.path))
+            return session_ended()
         return view(**kwargs)
     return wrapped
 
@@ -69,33 +114,118 @@ def instructor_required(view):
     return wrapped
 
 
-def _safe_next(target: str | None) -> str:
-    if target and target.startswith("/") and not target.startswith("//"):
-        return target
-    return url_for("notebook.index")
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: no scheme or host, no `//` or `/\\` (browsers
+    read both as another host), no control characters (browsers drop tabs
+    and newlines, so `/\\t/evil.example` would become `//evil.example`)."""
+    fallback = url_for("notebook.index")
+    if not target or len(target) > 2000 or not target.startswith("/"):
+        return fallback
+    if any(ord(ch) < 0x21 or ch == "\\" or ord(ch) == 0x7f for ch in target):
+        return fallback
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return fallback
+    return target
+
+
+class RateLimit:
+    """Failed sign-ins per user name and per client address in a sliding
+    window (standard practice; the rulebooks say nothing about web sign-in).
+    Settings: LOGIN_MAX_FAILURES_PER_USER, LOGIN_MAX_FAILURES_PER_ADDRESS,
+    LOGIN_WINDOW_SECONDS."""
+
+    def __init__(self, db, username: str, address: str):
+        self.db, cfg = db, current_app.config
+        self.window = float(cfg["LOGIN_WINDOW_SECONDS"])
+        self.keys = {f"user:{username.lower()}": int(cfg["LOGIN_MAX_FAILURES_PER_USER"]),
+                     f"addr:{address}": int(cfg["LOGIN_MAX_FAILURES_PER_ADDRESS"])}
+
+    def blocked_for(self) -> int:
+        """Seconds until a sign-in may be tried again (0: now)."""
+        since = time.time() - self.window
+        wait = 0.0
+        for key, limit in self.keys.items():
+            rows = self.db.execute("select at from login_failures where key = ? and at > ? order by at desc "
+                                   "limit 1 offset ?", [key, since, limit - 1]).fetchall()
+            if rows:
+                wait = max(wait, rows[0][0] + self.window - time.time())
+        return max(0, round(wait + 0.5))
+
+    def failed(self) -> None:
+        at = time.time()
+        with self.db.conn:
+            self.db.conn.execute("delete from login_failures where at < ?", [at - self.window])
+            self.db.conn.executemany("insert into login_failures (key, at) values (?, ?)",
+                                     [(key, at) for key in self.keys])
+
+    def succeeded(self) -> None:
+        with self.db.conn:
+            self.db.conn.execute("delete from login_failures where key = ?",
+                                 [next(iter(self.keys))])
 
 
 @bp.route("/login", methods=("GET", "POST"))
 def login():
-    error = None
+    error, status = None, 200
     if request.method == "POST":
-        username = request.form.get("username", "").strip()
-        password = request.form.get("password", "")
-        rows = list(get_db().query("select * from users where username = ?", [username]))
-        if not rows or not check_password_hash(rows[0]["password_hash"], password):
-            error = "Unknown user name or wrong password."
+        username = request.form.get("username", "").strip()[:100]
+        password = request.form.get("password", "")[:MAX_PASSWORD + 1]
+        db = get_db()
+        limit = RateLimit(db, username, request.remote_addr or "unknown")
+        wait = limit.blocked_for()
+        if wait:
+            minutes = max(1, round(wait / 60))
+            error, status = (f"Too many failed sign-ins. Wait {minutes} minute{'s' if minutes > 1 else ''} "
+                             "and try again, or ask your instructor to reset your password."), 429
         else:
-            session.clear()
-            session["user_id"] = rows[0]["id"]
-            return redirect(_safe_next(request.args.get("next")))
-    return render_template("auth/login.html", error=error), (401 if error else 200)
+            rows = list(db.query("select * from users where username = ?", [username]))
+            stored = rows[0]["password_hash"] if rows else _DUMMY_HASH
+            if check_password_hash(stored, password) and rows:
+                limit.succeeded()
+                session.clear()
+                session["user_id"], session["epoch"] = rows[0]["id"], rows[0]["session_epoch"]
+                return redirect(safe_next(request.args.get("next")))
+            limit.failed()
+            error, status = "Unknown user name or wrong password.", 401
+    return render_template("auth/login.html", error=error), status
 
 
 @bp.post("/logout")
 def logout():
+    user = g.user or current_user()
+    if user is not None:
+        with get_db().conn as conn:
+            conn.execute("update users set session_epoch = session_epoch + 1 where id = ?", [user["id"]])
     session.clear()
     flash("Signed out.")
     return redirect(url_for("auth.login"))
+
+
+@bp.route("/password", methods=("GET", "POST"))
+@login_required
+def password():
+    """Change one's own password; every other signed-in device is signed out."""
+    error = None
+    if request.method == "POST":
+        form = request.form
+        rows = list(get_db().query("select password_hash from users where id = ?", [g.user["id"]]))
+        if not check_password_hash(rows[0]["password_hash"], form.get("current", "")[:MAX_PASSWORD + 1]):
+            error = "Your current password is not right."
+        elif form.get("new", "") != form.get("again", ""):
+            error = "The two new passwords differ."
+        else:
+            try:
+                set_password(get_db(), g.user["username"], form.get("new", ""))
+            except ValueError as exc:
+                error = f"Not changed: {exc}."
+            else:
+                epoch = get_db().execute("select session_epoch from users where id = ?",
+                                         [g.user["id"]]).fetchone()[0]
+                session["epoch"] = epoch
+                flash("Password changed. Other devices signed in as you are signed out.")
+                return redirect(url_for("progress.mine"))
+    return render_template("auth/password.html", error=error, min_length=MIN_PASSWORD), (422 if error else 200)
 
 
 @click.command("add-user")
@@ -104,8 +234,24 @@ def logout():
 @click.password_option()
 def add_user_command(username, role, password):
     """Add a trainee or instructor account."""
-    create_user(get_db(), username, password, role)
+    try:
+        create_user(get_db(), username, password, role)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="password") from None
     click.echo(f"Added {role} {username}.")
 
 
+@click.command("set-password")
+@click.argument("username")
+@click.password_option()
+def set_password_command(username, password):
+    """Set a user's password (also signs them out everywhere)."""
+    try:
+        set_password(get_db(), username, password)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Password of {username} changed; their earlier sessions are signed out.")
+
+
 bp.cli.add_command(add_user_command)
+bp.cli.add_command(set_password_command)

@@ -2,16 +2,14 @@
 lessons/, checked by the same loader before anything is saved."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from webapp.auth import instructor_required
-from webapp.lessonfile import LessonError, parse_lesson
+from webapp.lessonfile import LessonError, is_lesson_name, parse_lesson
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
-SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 MAX_BYTES = 512 * 1024
 TEMPLATE = '''+++
 title = "New lesson"
@@ -36,7 +34,7 @@ lowest_chip = 5
 
 
 def lesson_path(slug: str) -> Path:
-    if not SLUG_RE.match(slug) or slug == "readme":
+    if not is_lesson_name(slug):
         abort(404)
     return Path(current_app.config["LESSONS_DIR"]) / f"{slug}.md"
 
@@ -64,7 +62,7 @@ def new():
     text = request.form.get("text", TEMPLATE).replace("\r\n", "\n")
     error = None
     if request.method == "POST":
-        if not SLUG_RE.match(slug) or slug == "readme":
+        if not is_lesson_name(slug):
             error = "File name: lower-case letters, digits and dashes, e.g. holdem-03-side-pots."
         elif lesson_path(slug).exists():
             error = f"lessons/{slug}.md already exists: open it from the list to edit it."

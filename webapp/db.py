@@ -5,6 +5,7 @@ records which migrations have run.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import click
@@ -29,7 +30,15 @@ def _v1(db: sqlite_utils.Database) -> None:
     }, pk=("user_id", "lesson", "cell"), foreign_keys=[("user_id", "users", "id")])
 
 
-MIGRATIONS = [_v1]
+def _v2(db: sqlite_utils.Database) -> None:
+    # Sign-out and a password change bump the epoch: every older cookie is void.
+    db["users"].add_column("session_epoch", int, not_null_default=0)
+    # Failed sign-ins, by user name and by client address, for the rate limit.
+    db["login_failures"].create({"key": str, "at": float}, not_null={"key", "at"})
+    db["login_failures"].create_index(["key", "at"])
+
+
+MIGRATIONS = [_v1, _v2]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
@@ -43,6 +52,9 @@ def migrate(db: sqlite_utils.Database) -> int:
 
 
 def connect(path: str) -> sqlite_utils.Database:
+    if path != ":memory:" and not os.path.exists(path):
+        # Created owner-only; SQLite gives its -wal and -shm files the same mode.
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     conn = sqlite3.connect(path, timeout=10)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -72,3 +84,7 @@ def init_app(app) -> None:
     app.cli.add_command(init_db_command)
     with app.app_context():
         migrate(get_db())
+    path = app.config["DATABASE"]
+    for name in (path, f"{path}-wal", f"{path}-shm"):
+        if path != ":memory:" and os.path.exists(name):
+            os.chmod(name, 0o600)  # databases made before this release were world-readable

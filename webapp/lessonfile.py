@@ -8,6 +8,7 @@ a trainee; other lessons are unaffected.
 """
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -17,6 +18,11 @@ from engine.hand import ScenarioError
 from engine.questions import QuestionError, build_question, build_table
 
 CELL_TYPES = ("table", "question")
+# Numbers in a lesson are chips, seats and percentages: far below this.
+MAX_NUMBER = 10**9
+MAX_DEPTH = 8
+MAX_TOML_CHARS = 64 * 1024
+SLUG_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")   # a lesson's file name (fullmatch)
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FENCE_RE = re.compile(r"^```\s*([A-Za-z]*)\s*$")
 
@@ -112,20 +118,49 @@ def _flush_markdown(lesson: Lesson, buffer: list[str], line: int) -> None:
 
 
 def _toml(path: str, first_line: int, body: str) -> dict:
+    if len(body) > MAX_TOML_CHARS:
+        raise LessonError(path, first_line, f"a cell may hold at most {MAX_TOML_CHARS // 1024} KB of TOML")
     try:
-        return tomllib.loads(body)
+        data = tomllib.loads(body)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         offset = int(m.group(1)) - 1 if m else 0
         what = str(exc)[:m.start()].strip() if m else str(exc)
         where = f" (column {m.group(2)})" if m else ""
         raise LessonError(path, first_line + offset, f"not valid TOML: {what}{where}") from None
+    except (RecursionError, ValueError) as exc:
+        # tomllib recurses per nesting level and refuses integers of over 4,300 digits.
+        raise LessonError(path, first_line, "not valid TOML: nested too deeply or a number far too "
+                                            f"long ({type(exc).__name__})") from None
+    problem = _out_of_bounds(data, 0)
+    if problem:
+        raise LessonError(path, first_line, problem)
+    return data
+
+
+def _out_of_bounds(value: object, depth: int) -> str | None:
+    """Why a TOML value is nothing a lesson can mean, or None: lessons hold
+    small whole numbers, short lists and tables, never inf, nan or 1e300."""
+    if depth > MAX_DEPTH:
+        return f"tables and lists may be nested at most {MAX_DEPTH} deep"
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a number a lesson can use"
+    if isinstance(value, (int, float)) and abs(value) > MAX_NUMBER:
+        return f"the number {value:.3g} is too large (at most {MAX_NUMBER:,})"
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        problem = _out_of_bounds(item, depth + 1)
+        if problem:
+            return problem
+    return None
 
 
 def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, tables: list) -> Cell:
     data = _toml(path, open_line + 1, body)
     cell_id = data.get("id")
-    if not isinstance(cell_id, str) or not ID_RE.match(cell_id):
+    if not isinstance(cell_id, str) or not ID_RE.fullmatch(cell_id):
         raise LessonError(path, open_line, 'every cell needs an id of lower-case letters, digits and '
                                            'dashes, e.g. id = "deal-a-hand"')
     if cell_id in seen:
@@ -143,6 +178,9 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         engine_cell = build_table(data) if kind == "table" else build_question(data)
     except (ScenarioError, QuestionError, ValueError) as exc:
         raise LessonError(path, open_line, f"{kind} cell {cell_id!r}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any scenario the engine cannot build is this file's error
+        raise LessonError(path, open_line, f"{kind} cell {cell_id!r} cannot be built: "
+                                           f"{type(exc).__name__}: {exc}"[:300]) from None
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell)
 
 
@@ -156,22 +194,39 @@ class Library:
 _cache: dict[str, tuple] = {}
 
 
+def is_lesson_name(slug: str) -> bool:
+    return SLUG_RE.fullmatch(slug) is not None and slug != "readme"
+
+
+def _mtime(f: Path) -> int:
+    try:
+        return f.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
 def load_library(folder: str) -> Library:
     directory = Path(folder)
     files = sorted(directory.glob("*.md")) if directory.is_dir() else []
     files = [f for f in files if f.name.lower() != "readme.md"]
-    key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
+    key = tuple((str(f), _mtime(f)) for f in files)
     cached = _cache.get(folder)
     if cached and cached[0] == key:
         return cached[1]
     library = Library()
     for f in files:
+        if not is_lesson_name(f.stem):
+            library.errors.append(LessonError("lessons/" + f.name.encode("unicode_escape").decode()[:80], 1, "a lesson file's name is lower-case "
+                                              "letters, digits and dashes, e.g. holdem-03-side-pots.md"))
+            continue
         try:
             lesson = parse_lesson(f.read_text(encoding="utf-8"), path=f"lessons/{f.name}", slug=f.stem)
         except LessonError as exc:
             library.errors.append(exc)
         except UnicodeDecodeError:
             library.errors.append(LessonError(f"lessons/{f.name}", 1, "the file is not UTF-8 text"))
+        except Exception as exc:  # noqa: BLE001 - one file never takes the library down
+            library.errors.append(LessonError(f"lessons/{f.name}", 1, f"cannot be read: {type(exc).__name__}"))
         else:
             library.lessons[lesson.slug] = lesson
     library.lessons = dict(sorted(library.lessons.items(), key=lambda kv: (kv[1].order, kv[0])))

@@ -8,30 +8,42 @@ from __future__ import annotations
 
 import math
 
-import bleach
 import markdown as md
+import nh3
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request, url_for)
 from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
-from engine.questions import MalformedAnswer
+from engine.questions import MalformedAnswer, whole_number
 from webapp import store
 from webapp.auth import login_required
 from webapp.lessonfile import load_library
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
-ALLOWED_TAGS = sorted(set(bleach.sanitizer.ALLOWED_TAGS) | {
-    "p", "h1", "h2", "h3", "h4", "pre", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "img",
-    "dl", "dt", "dd", "sup", "sub", "span", "kbd"})
-ALLOWED_ATTRS = {"a": ["href", "title"], "img": ["src", "alt", "title"], "span": ["class"],
-                 "th": ["align"], "td": ["align"]}
+# Markdown's output plus what lessons use; everything else (script, style,
+# iframe, event handlers, javascript:/data: links) is dropped by nh3.
+ALLOWED_TAGS = {"a", "abbr", "acronym", "b", "blockquote", "code", "em", "i", "li", "ol", "strong", "ul",
+                "p", "h1", "h2", "h3", "h4", "pre", "hr", "br", "table", "thead", "tbody", "tr", "th", "td",
+                "img", "dl", "dt", "dd", "sup", "sub", "span", "kbd"}
+ALLOWED_ATTRS = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "span": {"class"},
+                 "th": {"align"}, "td": {"align"}, "abbr": {"title"}, "acronym": {"title"}}
+URL_SCHEMES = {"http", "https", "mailto"}
+
+
+def _local_images_only(tag: str, attribute: str, value: str) -> str | None:
+    """Images come from this server only: a remote image would tell a third
+    party who opened the lesson (and the CSP would block it anyway)."""
+    if tag == "img" and attribute == "src" and (":" in value.split("/", 1)[0] or value.startswith("//")):
+        return None
+    return value
 
 
 def render_markdown(text: str) -> Markup:
     """Instructors' Markdown, sanitised: lessons may be written in the browser."""
     html = md.markdown(text, extensions=["tables", "fenced_code"])
-    return Markup(bleach.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRS))
+    return Markup(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRS, url_schemes=URL_SCHEMES,
+                            attribute_filter=_local_images_only, link_rel="noopener noreferrer"))
 
 
 def library():
@@ -147,35 +159,55 @@ def _render_cell(ctx, status=200):
     return render_template(template, c=ctx), status
 
 
+STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
+         "nothing was recorded.")
+UNREADABLE = "This page is out of date or was not sent whole: reload it (nothing was recorded)."
+
+
+def _counter(form, name: str, required: bool = True) -> int | None:
+    """The page's view of the cell: `at` (steps in the hand) or `rev` (attempts
+    in the cell). A request whose counter no longer matches is stale."""
+    raw = form.get(name)
+    if raw is None and not required:
+        return None
+    value = whole_number(raw)
+    if value is None:
+        raise ValueError(UNREADABLE)
+    return value
+
+
 @bp.post("/<slug>/cells/<cell_id>/step")
 @login_required
 def step(slug, cell_id):
-    """One dealer step in a table cell."""
-    lesson, cell, user, state = load_cell(slug, cell_id, "table")
-    ctx = cell_context(lesson, cell, state)
-    hand = ctx["hand"]
-    form = request.form
+    """One dealer step in a table cell, checked and stored as one transaction."""
+    lesson = get_lesson(slug)
+    cell = get_cell(lesson, cell_id, "table")
+    user, form = g.user["id"], request.form
     try:
         proposed = _parse_step(form, cell.engine.step_kinds)
-        at = int(form.get("at", ""))
+        at, rev = _counter(form, "at"), _counter(form, "rev", required=False)
     except ValueError as exc:
-        return _render_cell(cell_context(lesson, cell, state, message=str(exc), ok=False, notice=None), 422)
-    if at != len(state["steps"]):
-        return _render_cell(cell_context(
-            lesson, cell, state, ok=False,
-            message="This table had moved on (another tab, or a double click). It now shows where "
-                    "the hand really is; nothing was recorded."), 409)
-    if hand.finished:
-        return _render_cell(cell_context(lesson, cell, state, ok=False,
-                                         message="This hand is over. Use Restart cell to deal it again."), 409)
-    verdict = hand.propose(proposed)
-    state["runs"] += 1
-    if verdict.ok:
-        state["steps"].append(proposed.to_dict())
-        state["done"] = int(hand.finished)
-    store.record_attempt(user, slug, cell_id, step=str(proposed), correct=verdict.ok, rule=verdict.rule,
-                         message=verdict.message, elapsed_ms=store.elapsed(form.get("elapsed_ms"), state))
-    store.save_state(state)
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
+                                         message=str(exc), ok=False), 422)
+    with store.cell_transaction(user, slug, cell_id) as state:
+        hand = cell_context(lesson, cell, state)["hand"]
+        if at != len(state["steps"]) or rev not in (None, state["runs"]):
+            refused = STALE
+        elif hand.finished:
+            refused = "This hand is over. Use Restart cell to deal it again."
+        else:
+            refused = None
+            verdict = hand.propose(proposed)
+            state["runs"] += 1
+            if verdict.ok:
+                state["steps"].append(proposed.to_dict())
+                state["done"] = int(hand.finished)
+            store.record_attempt(user, slug, cell_id, step=str(proposed), correct=verdict.ok,
+                                 rule=verdict.rule, message=verdict.message,
+                                 elapsed_ms=store.elapsed(form.get("elapsed_ms")))
+            store.save_state(state)
+    if refused:
+        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
     message = verdict.message
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
@@ -190,38 +222,46 @@ def _parse_step(form, kinds: dict) -> Step:
     if kind not in labels:
         raise ValueError("Choose a dealer action first.")
     if kind in kinds["seat"]:
-        seat = form.get("seat", "")
-        if not seat.isdigit():
+        seat = whole_number(form.get("seat"))
+        if seat is None:
             raise ValueError(f"{labels[kind]}: click the seat it applies to.")
-        return Step(kind, seat=int(seat))
+        return Step(kind, seat=seat)
     if kind in kinds["seats"]:
-        seats = form.getlist("winners")
-        if not seats or not all(s.isdigit() for s in seats):
+        seats = [whole_number(s) for s in form.getlist("winners")]
+        if not seats or None in seats:
             raise ValueError(f"{labels[kind]}: tick the seat(s) it applies to first.")
-        return Step(kind, seats=tuple(sorted({int(s) for s in seats})))
+        return Step(kind, seats=tuple(sorted(set(seats))))
     return Step(kind)
 
 
 @bp.post("/<slug>/cells/<cell_id>/answer")
 @login_required
 def answer(slug, cell_id):
-    """An answer to a question cell."""
-    lesson, cell, user, state = load_cell(slug, cell_id, "question")
-    question = cell.engine
+    """An answer to a question cell, checked and stored as one transaction."""
+    lesson = get_lesson(slug)
+    cell = get_cell(lesson, cell_id, "question")
+    question, user = cell.engine, g.user["id"]
     form = {k: (request.form.getlist(k) if k == "seats" else v) for k, v in request.form.items()}
     try:
         reply = question.parse(form)
-    except MalformedAnswer as exc:
-        return _render_cell(cell_context(lesson, cell, state, message=str(exc), ok=False), 422)
+        rev = _counter(request.form, "rev")
+    except (MalformedAnswer, ValueError) as exc:
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
+                                         message=str(exc), ok=False), 422)
     verdict = question.check(reply)
-    state["runs"] += 1
-    state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
-    state["feedback"], state["correct"] = verdict.message, int(verdict.ok)
-    state["done"] = int(state["done"] or verdict.ok)
-    store.record_attempt(user, slug, cell_id, answer=question.format_answer(reply), correct=verdict.ok,
-                         rule=verdict.rule, message=verdict.message,
-                         elapsed_ms=store.elapsed(request.form.get("elapsed_ms"), state))
-    store.save_state(state)
+    with store.cell_transaction(user, slug, cell_id) as state:
+        stale = rev != state["runs"]
+        if not stale:
+            state["runs"] += 1
+            state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
+            state["feedback"], state["correct"] = verdict.message, int(verdict.ok)
+            state["done"] = int(state["done"] or verdict.ok)
+            store.record_attempt(user, slug, cell_id, answer=question.format_answer(reply),
+                                 correct=verdict.ok, rule=verdict.rule, message=verdict.message,
+                                 elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
+            store.save_state(state)
+    if stale:
+        return _render_cell(cell_context(lesson, cell, state, message=STALE, ok=False), 409)
     return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
                                      rule=verdict.rule))
 

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from engine.questions import whole_number
 from webapp.auth import now
 from webapp.db import get_db
 
@@ -26,28 +29,50 @@ def lesson_states(user_id: int, lesson: str) -> dict:
     return {r["cell"]: get_state(user_id, lesson, r["cell"]) for r in rows}
 
 
+STATE_COLUMNS = ("user_id", "lesson", "cell", "steps", "answer", "feedback", "correct", "done", "runs",
+                 "updated_at")
+
+
+@contextmanager
+def cell_transaction(user_id: int, lesson: str, cell: str) -> Iterator[dict]:
+    """Check one step or answer as one transaction: the write lock is taken
+    before the cell's state is read, so the staleness check, the attempt and
+    the new state are one unit; a second request for the same cell waits and
+    then sees the first one's result. Writes inside use plain SQL, because
+    sqlite-utils commits as it goes."""
+    conn = get_db().conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield get_state(user_id, lesson, cell)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 def save_state(state: dict) -> None:
     row = dict(state, steps=json.dumps(state["steps"]),
                answer=json.dumps(state["answer"]) if state["answer"] is not None else None,
                updated_at=now())
-    get_db()["cell_state"].upsert(row, pk=("user_id", "lesson", "cell"))
+    get_db().conn.execute(
+        f"insert or replace into cell_state ({', '.join(STATE_COLUMNS)}) "
+        f"values ({', '.join('?' * len(STATE_COLUMNS))})", [row[c] for c in STATE_COLUMNS])
 
 
-def elapsed(raw, state: dict) -> int | None:
+def elapsed(raw) -> int | None:
     """Client-measured thinking time, trusted only within sane bounds."""
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        return None
-    return value if 0 <= value <= MAX_ELAPSED_MS else None
+    value = whole_number(raw)
+    return value if value is not None and value <= MAX_ELAPSED_MS else None
 
 
 def record_attempt(user_id: int, lesson: str, cell: str, *, step: str = "", answer: str = "",
                    correct: bool, rule: str, message: str, elapsed_ms: int | None) -> None:
-    get_db()["attempts"].insert({
-        "user_id": user_id, "lesson": lesson, "cell": cell, "step": step, "answer": answer,
-        "correct": int(correct), "rule": rule, "message": message, "elapsed_ms": elapsed_ms,
-        "created_at": now()})
+    get_db().conn.execute(
+        "insert into attempts (user_id, lesson, cell, step, answer, correct, rule, message, elapsed_ms, "
+        "created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [user_id, lesson, cell, step, answer, int(correct), rule, message, elapsed_ms, now()])
 
 
 def reset(user_id: int, lesson: str, cell: str | None = None) -> None:
@@ -56,7 +81,8 @@ def reset(user_id: int, lesson: str, cell: str | None = None) -> None:
     if cell is not None:
         where += " and cell = ?"
         args.append(cell)
-    get_db()["cell_state"].delete_where(where, args)
+    with get_db().conn as conn:
+        conn.execute(f"delete from cell_state where {where}", args)
 
 
 def lesson_score(user_id: int, lesson, cell_ids: list[str]) -> dict:

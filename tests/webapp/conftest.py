@@ -1,6 +1,8 @@
 """Fixtures in the style of Flask's tutorial: `app`, `client`, `auth`."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from webapp import create_app
@@ -45,3 +47,19 @@ class AuthActions:
 @pytest.fixture
 def auth(client):
     return AuthActions(client)
+
+
+HX = {"HX-Request": "true"}
+
+
+def cell_rev(client, slug: str, cell: str) -> str:
+    """The cell's attempt counter as the lesson page shows it (the `rev` a form sends)."""
+    page = client.get(f"/lessons/{slug}").get_data(as_text=True)
+    section = page.split(f'id="cell-{cell}"', 1)[1].split("</section>", 1)[0]
+    return re.search(r'name="rev" value="(\d+)"', section).group(1)
+
+
+def post_answer(client, slug: str, cell: str, data: dict, rev: str | None = None):
+    """Answer a question cell as its page would: with the page's `rev`."""
+    rev = cell_rev(client, slug, cell) if rev is None else rev
+    return client.post(f"/lessons/{slug}/cells/{cell}/answer", data={**data, "rev": rev}, headers=HX)

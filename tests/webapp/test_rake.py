@@ -8,12 +8,14 @@ from engine.hand import Step
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 
+from .conftest import post_answer
+
 LESSON = "holdem-02-commission"
 HX = {"HX-Request": "true"}
 
 
 def answer(client, cell, value):
-    return client.post(f"/lessons/{LESSON}/cells/{cell}/answer", data={"amount": value}, headers=HX)
+    return post_answer(client, LESSON, cell, {"amount": value})
 
 
 def attempts(app):
