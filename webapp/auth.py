@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
 import click
+from flask.cli import with_appcontext
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -232,6 +233,7 @@ def password():
 @click.argument("username")
 @click.option("--role", type=click.Choice(ROLES), default="trainee")
 @click.password_option()
+@with_appcontext
 def add_user_command(username, role, password):
     """Add a trainee or instructor account."""
     try:
@@ -244,6 +246,7 @@ def add_user_command(username, role, password):
 @click.command("set-password")
 @click.argument("username")
 @click.password_option()
+@with_appcontext
 def set_password_command(username, password):
     """Set a user's password (also signs them out everywhere)."""
     try:
