@@ -237,7 +237,8 @@ def tied_contest(contributions: Mapping[int, int], tied_winners: Iterable[int]) 
 
 def commission_for_hand(contributions: Mapping[int, int], folded: Iterable[int], commission: Commission, *,
                         blinds: Mapping[int, int] | None = None, tied_winners: Iterable[int] = (),
-                        players: int | None = None, lowest_chip: int = 1) -> tuple[Rake[PotLike], dict[int, int]]:
+                        players: int | None = None,
+                        lowest_chip: int = 1) -> tuple[Rake[PotLike], dict[int, int]]:
     """The rake on a finished hand, from what each seat put in.
 
     Returns the uncalled wager first (7.5), builds the main and side pots,
