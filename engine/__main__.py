@@ -9,6 +9,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from typing import Callable
 
 from engine import commands
 
@@ -32,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
-    return args.run(args)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -10,31 +10,39 @@ explained split used by split questions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Protocol
 
-from engine.pots import split_pot
+from engine.pots import HeldCards, split_pot
 
 
 @dataclass
 class AwardedPot:
     name: str
     amount: int
-    eligible: tuple
-    winners: tuple
-    shares: dict = field(default_factory=dict)
-    explanation: list = field(default_factory=list)
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int] = field(default_factory=dict)
+    explanation: list[str] = field(default_factory=list)
     rule: str = ""
     reason: str = ""
-    returned: dict = field(default_factory=dict)   # uncalled chips handed back (7.5)
+    returned: dict[int, int] = field(default_factory=dict)   # uncalled chips handed back (7.5)
 
 
-def hand_readings(hand) -> dict[int, str]:
+class ReadsHands(Protocol):
+    """A hand that can say each live player's best hand in words (engine.hand.Hand)."""
+
+    def readings(self) -> dict[int, str]: ...
+
+
+def hand_readings(hand: ReadsHands) -> dict[int, str]:
     """Each live player's best hand in words, at a showdown (empty if none):
     read by the hand itself, with its game's ranking, deck and split
     (engine.hand.Hand.readings; each pot is awarded there too)."""
     return hand.readings()
 
 
-def split_explained(pot: int, winners, *, button, lowest_chip: int, table_seats: int, hands=None):
+def split_explained(pot: int, winners: Iterable[int], *, button: int | None, lowest_chip: int,
+                    table_seats: int, hands: Mapping[int, HeldCards] | None = None) -> tuple[dict[int, int], list[str], str]:
     """A tied pot divided as 8.1.5 says; returns (shares, explanation, rule).
 
     With no button the odd chip follows the highest card by suit, so the

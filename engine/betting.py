@@ -14,6 +14,7 @@ rule, leaving itself unchanged. The irregular cases the rulebook settles
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, Mapping
 
 from engine.house import MAIN, HouseRules
 
@@ -25,7 +26,7 @@ KIND_NAMES = {"fixed": "fixed (structured) limit", "spread": "spread limit",
               "pot": "pot limit", "half-pot": "half-pot limit", "no-limit": "no limit"}
 
 
-def _chips(value, what: str, *, positive: bool = False) -> int:
+def _chips(value: object, what: str, *, positive: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be a whole number of chips, not {value!r}")
     if value < 0 or (positive and value == 0):
@@ -53,7 +54,7 @@ class BettingStructure:
     max_bet: int = 0
     raise_cap: int | None = 3
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"no betting structure {self.kind!r}: use one of {', '.join(KINDS)}")
         if self.kind == "fixed":
@@ -72,24 +73,25 @@ class BettingStructure:
             _chips(self.raise_cap, "the raise cap", positive=True)
 
     @classmethod
-    def fixed(cls, small_bet: int, big_bet: int, big_bet_from: int = 2, raise_cap: int | None = 3):
+    def fixed(cls, small_bet: int, big_bet: int, big_bet_from: int = 2,
+              raise_cap: int | None = 3) -> BettingStructure:
         return cls("fixed", small_bet=small_bet, big_bet=big_bet, big_bet_from=big_bet_from,
                    raise_cap=raise_cap)
 
     @classmethod
-    def spread(cls, min_bet: int, max_bet: int, raise_cap: int | None = 3):
+    def spread(cls, min_bet: int, max_bet: int, raise_cap: int | None = 3) -> BettingStructure:
         return cls("spread", min_bet=min_bet, max_bet=max_bet, raise_cap=raise_cap)
 
     @classmethod
-    def pot_limit(cls, min_bet: int):
+    def pot_limit(cls, min_bet: int) -> BettingStructure:
         return cls("pot", min_bet=min_bet)
 
     @classmethod
-    def half_pot(cls, min_bet: int):
+    def half_pot(cls, min_bet: int) -> BettingStructure:
         return cls("half-pot", min_bet=min_bet)
 
     @classmethod
-    def no_limit(cls, min_bet: int):
+    def no_limit(cls, min_bet: int) -> BettingStructure:
         return cls("no-limit", min_bet=min_bet)
 
     def unit(self, round_index: int = 0) -> int:
@@ -166,10 +168,10 @@ class BettingRound:
     the full blind); defaults to the largest amount posted.
     """
 
-    def __init__(self, structure: BettingStructure, seats, stacks: dict, *,
-                 posted: dict | None = None, pot: int = 0, round_index: int = 0,
+    def __init__(self, structure: BettingStructure, seats: Iterable[int], stacks: Mapping[int, int], *,
+                 posted: Mapping[int, int] | None = None, pot: int = 0, round_index: int = 0,
                  bet_unit: int | None = None, call_level: int | None = None,
-                 house: HouseRules | None = None, lowest_chip: int | None = None):
+                 house: HouseRules | None = None, lowest_chip: int | None = None) -> None:
         self.structure = structure
         self.house = house or MAIN
         self.order = list(seats)
@@ -203,13 +205,13 @@ class BettingRound:
         self.full_level = self.level if self.opened else 0
         self.last_inc = max(self.unit, self.level) if self.opened and structure.kind != "fixed" else self.unit
         self.raises = 0
-        self.folded: set = set()
+        self.folded: set[int] = set()
         self.all_in = {s for s in self.order if self.stacks[s] == 0}
         # Players all-in before this round take no part in it (6.15.1).
         self.starters = [s for s in self.order if s not in self.all_in]
         self.may_raise = {s: True for s in self.order}
-        self.faced: dict = {}
-        self.forfeited: set = set()
+        self.faced: dict[int, int] = {}
+        self.forfeited: set[int] = set()
         self.history: list[tuple[int, Action]] = []
         self.log: list[str] = []
         self.pending = set(self.starters)
@@ -223,12 +225,12 @@ class BettingRound:
         return not self.pending
 
     @property
-    def contributions(self) -> dict:
+    def contributions(self) -> dict[int, int]:
         """Chips each seat has put in this round (blinds included)."""
         return dict(self.in_front)
 
     @property
-    def live(self) -> list:
+    def live(self) -> list[int]:
         return [s for s in self.order if s not in self.folded]
 
     @property
@@ -245,13 +247,13 @@ class BettingRound:
         """
         return len([s for s in self.starters if s not in self.folded]) <= 2
 
-    def to_call(self, seat) -> int:
+    def to_call(self, seat: int) -> int:
         return min(self.level - self.in_front[seat], self.stacks[seat])
 
-    def _can_act(self, seat) -> bool:
+    def _can_act(self, seat: int) -> bool:
         return seat not in self.folded and seat not in self.all_in
 
-    def _next_from(self, seat):
+    def _next_from(self, seat: int | None) -> int | None:
         if not self.pending:
             return None
         n = len(self.order)
@@ -274,7 +276,7 @@ class BettingRound:
                 if self.in_front[s] >= self.level:
                     self.pending.discard(s)
 
-    def _raise_refusal(self, seat) -> tuple[str, str]:
+    def _raise_refusal(self, seat: int) -> tuple[str, str]:
         """(why, rule) when `seat` may not bet or raise now; ("", "") when it may."""
         if not any(self._can_act(o) for o in self.order if o != seat):
             return ("every other player is all-in or has folded, so nobody could call it; "
@@ -291,13 +293,14 @@ class BettingRound:
                         "a full raise, so the player may only call it", rule)
             return ("the betting was not reopened: an all-in for less than a full raise is not "
                     "a raise", "6.15.3")
-        if (self.opened and self.structure.capped and self.raises >= self.structure.raise_cap
+        if (self.opened and self.structure.capped and self.structure.raise_cap is not None
+                and self.raises >= self.structure.raise_cap
                 and not self.head_to_head):
             return (f"{self.raises} raises have been made in this betting round and the limit is "
                     f"{self.structure.raise_cap} unless head to head", "6.8")
         return "", ""
 
-    def _bounds(self, seat) -> tuple[int, int | None]:
+    def _bounds(self, seat: int) -> tuple[int, int | None]:
         """Smallest full bet/raise "to" and the largest the limits allow (None: no limit)."""
         kind = self.structure.kind
         if not self.opened:
@@ -350,11 +353,13 @@ class BettingRound:
 
     # ----- acting ------------------------------------------------------------------------
 
-    def _plan(self, kind, amount, seat):
+    def _plan(self, kind: str, amount: int | None,
+              seat: int | None) -> tuple[str, tuple[str, int, bool] | None]:
         """(error, None) or ("", (kind, to, all_in)) for the player to act."""
         if self.complete:
             return "the betting round is complete: no one is left to act", None
         s = self.turn
+        assert s is not None  # a seat is pending, so one is to act
         if seat is not None and seat != s:
             return (f"it is seat {s}'s turn, not seat {seat}'s: action out of turn is ruled "
                     "by 6.17"), None
@@ -416,7 +421,7 @@ class BettingRound:
             return self._too_small(verb, to, low), None
         return "", (verb, to, is_all_in)
 
-    def _too_big(self, verb, to, low, high) -> str:
+    def _too_big(self, verb: str, to: int, low: int, high: int) -> str:
         kind = self.structure.kind
         if kind == "fixed":
             return (f"in {self.structure.describe()} a {verb} is exactly {self.unit}: "
@@ -427,7 +432,7 @@ class BettingRound:
         return (f"the {KIND_NAMES[kind]} allows a {verb} to {high} at most, counting the call into "
                 f"the pot first (6.6), not {to}")
 
-    def _too_small(self, verb, to, low) -> str:
+    def _too_small(self, verb: str, to: int, low: int) -> str:
         kind = self.structure.kind
         if kind == "fixed":
             return (f"in {self.structure.describe()} a {verb} is exactly {self.unit}: "
@@ -439,18 +444,19 @@ class BettingRound:
         return (f"a raise must be at least the previous bet or raise ({self.last_inc}): raise to "
                 f"{low} at least, not {to} ({rule})")
 
-    def check(self, kind: str, amount: int | None = None, *, seat=None) -> str:
+    def check(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> str:
         """The reason the action is illegal, or "" if it is legal."""
         return self._plan(kind, amount, seat)[0]
 
-    def act(self, kind: str, amount: int | None = None, *, seat=None) -> Outcome:
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> Outcome:
         """Apply an action by the player to act; an illegal one changes nothing."""
         error, plan = self._plan(kind, amount, seat)
         if error:
             return Outcome(False, error)
         s = self.turn
+        assert s is not None and plan is not None  # _plan found the player to act
         verb, to, is_all_in = plan
-        low, high = self._bounds(s) if verb in ("bet", "raise") else (None, None)
+        low, high = self._bounds(s) if verb in ("bet", "raise") else (0, None)
         before = self.level
         pay = to - self.in_front[s]
         self.stacks[s] -= pay
@@ -480,13 +486,13 @@ class BettingRound:
         self.log.append(message)
         return Outcome(True, message)
 
-    def _reopen(self, raiser) -> None:
+    def _reopen(self, raiser: int) -> None:
         for o in self.order:
             if o != raiser and self._can_act(o):
                 self.may_raise[o] = True
                 self.pending.add(o)
 
-    def _apply_raise(self, s, verb, to, low, before, is_all_in) -> str:
+    def _apply_raise(self, s: int, verb: str, to: int, low: int, before: int, is_all_in: bool) -> str:
         kind = self.structure.kind
         tail = " all-in" if is_all_in else ""
         self.faced[s] = to
@@ -557,7 +563,7 @@ class BettingRound:
 
     # ----- rulings -------------------------------------------------------------------------
 
-    def forfeit_raise(self, seat) -> None:
+    def forfeit_raise(self, seat: int) -> None:
         """Record 6.17.3: the player checked out of turn and may now only check, call or fold."""
         if seat not in self.order:
             raise ValueError(f"seat {seat} is not in this betting round")
@@ -588,7 +594,7 @@ class BettingRound:
         self.log.append(message)
         return Outcome(True, message)
 
-    def out_of_turn(self, seat, kind: str, amount: int | None = None, *,
+    def out_of_turn(self, seat: int, kind: str, amount: int | None = None, *,
                     action_changed: bool = False) -> Ruling:
         """6.17: what happens to an action made out of turn.
 
@@ -654,7 +660,7 @@ class BettingRound:
         all_in_to = self.in_front[seat] + stack
         limit_game = self.structure.kind in LIMIT_KINDS
 
-        def call(rule, why):
+        def call(rule: str, why: str) -> Ruling:
             if owe == 0:
                 return Ruling(rule, f"{why}: with nothing to call it is a check; the {chips} go back",
                               Action("check"), returned=chips)
@@ -680,10 +686,10 @@ class BettingRound:
         low, high = self._bounds(seat)
         verb = "bet" if self.level == 0 else "raise"
 
-        def clamp(target):
+        def clamp(target: int) -> int:
             return target if high is None else min(target, high)
 
-        def raise_to(target, rule, why):
+        def raise_to(target: int, rule: str, why: str) -> Ruling:
             target = min(target, all_in_to)
             act = Action("all-in") if target == all_in_to else Action(verb, target)
             returned, more = max(0, to - target), max(0, target - to)

@@ -19,12 +19,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from dataclasses import Field
+
+
+class PotLike(Protocol):
+    """A pot as the rake reads it, e.g. engine.pots.Pot: a dataclass with these fields."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def amount(self) -> int: ...
+    @property
+    def eligible(self) -> tuple[int, ...]: ...
+    @property
+    def name(self) -> str: ...
+
+
+P_co = TypeVar("P_co", bound=PotLike, covariant=True)
 
 METHODS = ("percentage", "time", "fixed-hand", "fixed-person", "none")
 FROM_POT = ("percentage", "fixed-hand")
 
 
-def _int(value, what: str, *, allow_none: bool = False) -> None:
+def _int(value: object, what: str, *, allow_none: bool = False) -> None:
     if allow_none and value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -51,7 +71,7 @@ class Commission:
     # Rake is taken in multiples of this; None means the lowest chip in play.
     step: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"no commission method {self.method!r}: use one of {', '.join(METHODS)} (7.2)")
         rate = self.rate
@@ -105,11 +125,11 @@ class Commission:
 
 
 @dataclass(frozen=True)
-class Rake:
+class Rake(Generic[P_co]):
     """The commission on one hand's pots."""
 
     taken: tuple[int, ...]     # chips taken from each pot, in the pots' order
-    pots: tuple                # the pots after the commission
+    pots: tuple[P_co, ...]     # the pots after the commission
     lines: tuple[str, ...]     # why, citing 7.x
 
     @property
@@ -121,9 +141,9 @@ def _floor(amount: int, step: int) -> int:
     return (amount // step) * step
 
 
-def take_commission(pots, commission: Commission, *, lowest_chip: int = 1,
+def take_commission(pots: Iterable[P_co], commission: Commission, *, lowest_chip: int = 1,
                     blinds_only: bool = False, tied_contest: bool = False,
-                    players: int | None = None, uncalled: int = 0) -> Rake:
+                    players: int | None = None, uncalled: int = 0) -> Rake[P_co]:
     """The rake from each pot (main pot first, then the side pots).
 
     pots must already exclude uncalled wagers (7.5; see `commission_for_hand`,
@@ -203,21 +223,22 @@ def _show(value: Fraction) -> str:
     return f"{whole} and {rest}/{value.denominator}"
 
 
-def only_blinds(contributions: dict, blinds: dict) -> bool:
+def only_blinds(contributions: Mapping[int, int], blinds: Mapping[int, int]) -> bool:
     """7.6: every chip wagered (after uncalled chips went back) was a blind bet."""
     return all(amount <= blinds.get(seat, 0) for seat, amount in contributions.items())
 
 
-def tied_contest(contributions: dict, tied_winners) -> bool:
+def tied_contest(contributions: Mapping[int, int], tied_winners: Iterable[int]) -> bool:
     """7.8: two or more tied hands, and nobody else put a chip in the pot."""
     winners = set(tied_winners)
     payers = {seat for seat, amount in contributions.items() if amount > 0}
     return len(winners) >= 2 and payers <= winners
 
 
-def commission_for_hand(contributions: dict, folded, commission: Commission, *,
-                        blinds: dict | None = None, tied_winners=(), players: int | None = None,
-                        lowest_chip: int = 1) -> tuple[Rake, dict]:
+def commission_for_hand(contributions: Mapping[int, int], folded: Iterable[int], commission: Commission, *,
+                        blinds: Mapping[int, int] | None = None, tied_winners: Iterable[int] = (),
+                        players: int | None = None,
+                        lowest_chip: int = 1) -> tuple[Rake[PotLike], dict[int, int]]:
     """The rake on a finished hand, from what each seat put in.
 
     Returns the uncalled wager first (7.5), builds the main and side pots,
@@ -238,7 +259,8 @@ def commission_for_hand(contributions: dict, folded, commission: Commission, *,
     return rake, dict(back.returned)
 
 
-def time_charges(commission: Commission, seats, *, hours: int = 1) -> tuple[dict, list[str]]:
+def time_charges(commission: Commission, seats: Iterable[int], *,
+                 hours: int = 1) -> tuple[dict[int, int], list[str]]:
     """7.2.2: the hourly fee from every seated player, active or not, in advance."""
     if commission.method != "time":
         raise ValueError(f"this game's commission is {commission.method!r}, not a time charge (7.2.2)")
@@ -253,7 +275,7 @@ def time_charges(commission: Commission, seats, *, hours: int = 1) -> tuple[dict
     return charges, lines
 
 
-def person_fees(commission: Commission, seats) -> tuple[dict, list[str]]:
+def person_fees(commission: Commission, seats: Iterable[int]) -> tuple[dict[int, int], list[str]]:
     """7.2.4: the fee per person per hand, collected before the hand begins."""
     if commission.method != "fixed-person":
         raise ValueError(f"this game's commission is {commission.method!r}, not a fee per person "

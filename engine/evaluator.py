@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from engine.cards import ALL_CARDS, DECK_LOWEST_RANK, RANK_NAMES, SUITS, Card
 
@@ -105,6 +105,23 @@ class Reading:
         self.order = order          # card ranks (2..14) in reading order
 
 
+class Scheme(Protocol):
+    """What a ranking's tables are built from: its deck, categories and five-card reader."""
+
+    @property
+    def suits_matter(self) -> bool: ...
+    @property
+    def flush_improves(self) -> bool: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def ranks(self) -> tuple[int, ...]: ...
+    @property
+    def categories(self) -> tuple[str, ...]: ...
+
+    def read(self, ranks: Sequence[int], flush: bool) -> Reading: ...
+
+
 class HighScheme:
     """High hands: 3.2.1(b) for 52 cards, 3.2.2(d)/9.3 for short decks, 3.2.3(b) for 20."""
 
@@ -119,7 +136,7 @@ class HighScheme:
         low = self.ranks[0]
         # Straight rank sets -> designating (top) card; the ace plays low only
         # in the deck's own smallest straight (3.2.1(b)(v), 3.2.2(a)-(c)).
-        self.straights: dict[frozenset, int] = {
+        self.straights: dict[frozenset[int], int] = {
             frozenset(range(top - 4, top + 1)): top for top in range(low + 4, 15)}
         if ace_low_straight:
             self.straights[frozenset((14, low, low + 1, low + 2, low + 3))] = low + 3
@@ -200,7 +217,7 @@ class DeuceToSevenScheme:
     ranks = tuple(range(2, 15))
     categories = HIGH_CATEGORIES
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._high = HighScheme(52, HIGH_CATEGORIES, ace_low_straight=False)
 
     def read(self, ranks: Sequence[int], flush: bool) -> Reading:
@@ -217,7 +234,7 @@ def deuce_low_label(top: int) -> str:
     return "Ace-high" if top == 14 else low_label(top)
 
 
-def _multisets(ranks: Sequence[int], n: int):
+def _multisets(ranks: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
     """Rank multisets of n cards with at most four of a rank, as sorted tuples."""
     for t in combinations_with_replacement(ranks, n):
         if all(t[i] != t[i + 4] for i in range(n - 4)):
@@ -235,7 +252,7 @@ def _mask(ranks: Iterable[int]) -> int:
     return m
 
 
-def build_tables(scheme) -> tuple[dict[int, int], dict[int, int]]:
+def build_tables(scheme: Scheme) -> tuple[dict[int, int], dict[int, int]]:
     """(rank-key -> best non-flush value, suited rank mask -> best flush value), 5-7 cards.
 
     Five-card entries are read directly; six- and seven-card entries are the
@@ -243,7 +260,7 @@ def build_tables(scheme) -> tuple[dict[int, int], dict[int, int]]:
     look-ups per entry.
     """
     nonflush: dict[int, int] = {}
-    layer = {}
+    layer: dict[int, int] = {}
     for t in _multisets(scheme.ranks, 5):
         layer[_key(t)] = scheme.read(t, False).value
     nonflush.update(layer)
@@ -285,13 +302,13 @@ def flush_suit_table() -> list[str | None]:
     return _FLUSH_SUIT
 
 
-def check_cards(cards, deck_size: int = 52, minimum: int = 5) -> tuple[Card, ...]:
+def check_cards(cards: Iterable[Card], deck_size: int = 52, minimum: int = 5) -> tuple[Card, ...]:
     """The cards as a tuple, or HandError naming the first thing wrong."""
     try:
         cards = tuple(cards)
     except TypeError:
         raise HandError(f"{cards!r} is not a list of cards") from None
-    seen = set()
+    seen: set[Card] = set()
     low = DECK_LOWEST_RANK[deck_size]
     for c in cards:
         if not isinstance(c, Card) or c not in CARD_KEY:
@@ -307,7 +324,7 @@ def check_cards(cards, deck_size: int = 52, minimum: int = 5) -> tuple[Card, ...
     return cards
 
 
-def make_value_function(scheme) -> Callable[[Sequence[Card]], int]:
+def make_value_function(scheme: Scheme) -> Callable[[Sequence[Card]], int]:
     """The fast reader for a scheme: cards -> int value, greater is better.
 
     Valid hands of 5-7 cards take the table path; anything else (more cards,
@@ -320,7 +337,7 @@ def make_value_function(scheme) -> Callable[[Sequence[Card]], int]:
     if not scheme.suits_matter:
         rank_key = RANK_KEY.__getitem__
 
-        def value(cards):
+        def value(cards: Sequence[Card]) -> int:
             try:
                 return nonflush[sum(map(rank_key, cards))]
             except (KeyError, TypeError):
@@ -330,7 +347,7 @@ def make_value_function(scheme) -> Callable[[Sequence[Card]], int]:
         card_key = CARD_KEY.__getitem__
         flush_suit = flush_suit_table()
 
-        def value(cards):
+        def value(cards: Sequence[Card]) -> int:
             try:
                 k = sum(map(card_key, cards))
                 fs = flush_suit[k >> 32]
@@ -352,7 +369,7 @@ def make_value_function(scheme) -> Callable[[Sequence[Card]], int]:
         card_key = CARD_KEY.__getitem__
         flush_suit = flush_suit_table()
 
-        def value(cards):
+        def value(cards: Sequence[Card]) -> int:
             try:
                 k = sum(map(card_key, cards))
                 fs = flush_suit[k >> 32]
@@ -367,7 +384,7 @@ def make_value_function(scheme) -> Callable[[Sequence[Card]], int]:
                 return slow(cards)
             return slow(cards)
 
-    def slow(cards):
+    def slow(cards: Sequence[Card]) -> int:
         cards = check_cards(cards, deck_size)
         if len(cards) == 5 and scheme.suits_matter and len({c.suit for c in cards}) == 1:
             return scheme.read([c.rank for c in cards], True).value

@@ -99,6 +99,10 @@ class MuckKitty:
     rule: str
 
 
+# One thing the dealer does on a street, before its betting round.
+DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty
+
+
 OPENERS = {
     "left_of_last_blind": "the first player left of the last blind",
     "left_of_button": "the first player still in to the immediate left of the button",
@@ -126,7 +130,7 @@ class Betting:
 @dataclass(frozen=True)
 class Street:
     name: str
-    deal: tuple = ()
+    deal: tuple[DealOp, ...] = ()
     betting: Betting | None = None
 
 
@@ -159,12 +163,12 @@ class Game:
     name: str
     title: str
     rule: str
-    max_players: dict = field(default_factory=dict)  # deck size -> players (4.1 Table 1)
+    max_players: dict[int, int] = field(default_factory=dict)  # deck size -> players (4.1 Table 1)
     max_players_rule: str = "4.1"
     blinds: Blinds | None = None
-    streets: tuple = ()
+    streets: tuple[Street, ...] = ()
     showdown: Showdown = Showdown()
-    notes: tuple = ()
+    notes: tuple[str, ...] = ()
     ante: Ante | None = None
     # A Dealer Button: True, False (stud: dealt from the dealer's left), or
     # None to infer it from the blinds and the openers (`uses_button`).
@@ -239,7 +243,7 @@ class Game:
         return lines
 
 
-def _describe_op(op) -> str:
+def _describe_op(op: DealOp) -> str:
     if isinstance(op, DealHole):
         where = " and the Kitty" if op.kitty else ""
         return f"{op.count} card{'s' if op.count > 1 else ''} {'up' if op.face_up else 'down'} each{where} ({op.rule})"
@@ -280,13 +284,13 @@ def _describe_op(op) -> str:
 
 
 def _community(section: str, hole: int, first: str = "pre-flop", *, double: bool = False,
-               discard_after: str | None = None, hole_rule: str | None = None) -> tuple:
+               discard_after: str | None = None, hole_rule: str | None = None) -> tuple[Street, ...]:
     """Hold'em-shaped streets citing `section`: deal, pre-flop round (.3),
     flop (.4), turn (.5), river (.6). Pineapples add a discard street."""
     s = section
-    flop_deal = [Burn(f"{s}.4(a)"), DealBoard(3, flop=True, rule=f"{s}.4(a)")]
-    turn_deal = [Burn(f"{s}.5(a)"), DealBoard(1, rule=f"{s}.5(a)")]
-    river_deal = [Burn(f"{s}.6(a)"), DealBoard(1, rule=f"{s}.6(a)")]
+    flop_deal: list[DealOp] = [Burn(f"{s}.4(a)"), DealBoard(3, flop=True, rule=f"{s}.4(a)")]
+    turn_deal: list[DealOp] = [Burn(f"{s}.5(a)"), DealBoard(1, rule=f"{s}.5(a)")]
+    river_deal: list[DealOp] = [Burn(f"{s}.6(a)"), DealBoard(1, rule=f"{s}.6(a)")]
     if double:
         flop_deal.append(DealBoard(3, flop=True, rule=f"{s}.4(a)", board=1, name="bottom flop"))
         turn_deal.append(DealBoard(1, rule=f"{s}.5(a)", board=1, name="bottom turn card"))
@@ -305,7 +309,7 @@ def _community(section: str, hole: int, first: str = "pre-flop", *, double: bool
     return tuple(streets)
 
 
-def _manila(section: str, hole: int) -> tuple:
+def _manila(section: str, hole: int) -> tuple[Street, ...]:
     """Manila: hole cards and the first community card, then one community
     card per round after a burn; five betting rounds (8.14.2-8.14.5)."""
     s = section
@@ -322,8 +326,8 @@ def _manila(section: str, hole: int) -> tuple:
     return tuple(streets)
 
 
-def _stud(names: tuple, first_deal: tuple, bring: str, later: str, later_open: str,
-          final: str, final_open: str, last_up: bool, low: bool = False) -> tuple:
+def _stud(names: tuple[str, ...], first_deal: tuple[DealOp, ...], bring: str, later: str, later_open: str,
+          final: str, final_open: str, last_up: bool, low: bool = False) -> tuple[Street, ...]:
     """Stud streets: the first deal and bring-in, then a burn and one card to
     each player per street, the best hand showing opening each round."""
     streets = [Street(names[0], deal=first_deal, betting=Betting("bring_in", bring, low=low))]
@@ -335,7 +339,7 @@ def _stud(names: tuple, first_deal: tuple, bring: str, later: str, later_open: s
     return tuple(streets)
 
 
-def _draws(section: str, count: int) -> tuple:
+def _draws(section: str, count: int) -> tuple[Street, ...]:
     """Lowball draw games: the pre-draw round, then `count` draws each
     followed by a round opened left of the last blind (8.7.4-8.7.7, 8.8.4-8.8.5)."""
     s = section
@@ -726,7 +730,7 @@ ALIASES = {"hold'em": "holdem", "texas-holdem": "holdem", "stud": "seven-card-st
            "kitty": "draw-kitty", "omaha-8": "omaha-hi-lo", "stud-8": "seven-card-stud-hi-lo"}
 
 
-def register(game) -> None:
+def register(game: Game) -> None:
     """Add a game to the registry, e.g. a banked game declared in its own
     module (engine/casino_holdem.py). It is listed by `python -m engine games`;
     the hand machine deals only `Game` declarations."""

@@ -10,10 +10,19 @@ so "closest clockwise to the button" is the next seat number after it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple, Sequence, TypedDict, TypeVar, Unpack
 
 from engine.cards import Card, parse_cards
 from engine.house import MAIN
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+# A hand value as the caller compares them (an int, a HandValue, ...): greater is better.
+V = TypeVar("V", bound="SupportsRichComparison")
+T = TypeVar("T")
+# A player's cards for the odd chip by suit: card text, or Cards (or card texts) one by one.
+HeldCards = str | Sequence[Card | str]
 
 ODD_CHIP_RULES = ("button", "suit", "left_of_button")
 
@@ -21,24 +30,34 @@ ODD_CHIP_RULES = ("button", "suit", "left_of_button")
 @dataclass(frozen=True)
 class Pot:
     amount: int
-    eligible: tuple          # seats that may win it, ascending
+    eligible: tuple[int, ...]  # seats that may win it, ascending
     name: str = "main pot"   # "main pot", "side pot 1", ...
 
 
 class Uncalled(NamedTuple):
-    contributions: dict      # what each seat has in the pot after the return
-    returned: dict           # {seat: chips handed back}
-    lines: list
+    contributions: dict[int, int]  # what each seat has in the pot after the return
+    returned: dict[int, int]       # {seat: chips handed back}
+    lines: list[str]
 
 
 class Split(NamedTuple):
     """How chips were shared out: {seat: chips} and the reasons in words."""
 
-    shares: dict
-    lines: list
+    shares: dict[int, int]
+    lines: list[str]
 
 
-def _check_contributions(contributions: dict, folded) -> set:
+class AwardOptions(TypedDict, total=False):
+    """The keyword arguments `award` passes on to `split_pot`."""
+
+    button: int | None
+    seat_count: int | None
+    lowest_chip: int | None
+    odd_chip: str | None
+    hands: Mapping[int, HeldCards] | None
+
+
+def _check_contributions(contributions: Mapping[int, int], folded: Iterable[int]) -> set[int]:
     folded = set(folded)
     for seat, amount in contributions.items():
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
@@ -47,7 +66,7 @@ def _check_contributions(contributions: dict, folded) -> set:
     return folded & set(contributions)
 
 
-def return_uncalled(contributions: dict, folded=()) -> Uncalled:
+def return_uncalled(contributions: Mapping[int, int], folded: Iterable[int] = ()) -> Uncalled:
     """The part of the largest wager nobody matched goes back to its owner (7.5).
 
     Folded players' chips count as matched: they stay in the pot.
@@ -67,7 +86,7 @@ def return_uncalled(contributions: dict, folded=()) -> Uncalled:
         "part of the pot (7.5)."])
 
 
-def build_pots(contributions: dict, folded=()) -> list[Pot]:
+def build_pots(contributions: Mapping[int, int], folded: Iterable[int] = ()) -> list[Pot]:
     """Main pot and side pots (1.1 Main pot, Side pot(s); 1.1 All-in).
 
     A pot is formed at each level where a live player is all-in: each player
@@ -99,13 +118,13 @@ def build_pots(contributions: dict, folded=()) -> list[Pot]:
     return pots
 
 
-def _clockwise_from(button, seats, seat_count: int | None) -> list:
+def _clockwise_from(button: int, seats: Iterable[int], seat_count: int | None) -> list[int]:
     if seat_count:
         return sorted(seats, key=lambda s: (s - button - 1) % seat_count)
     return sorted(seats, key=lambda s: (s <= button, s))
 
 
-def _highest_card(cards) -> Card:
+def _highest_card(cards: HeldCards) -> Card:
     cards = parse_cards(cards) if isinstance(cards, str) else [
         c if isinstance(c, Card) else parse_cards([c])[0] for c in cards]
     if not cards:
@@ -113,9 +132,9 @@ def _highest_card(cards) -> Card:
     return max(cards, key=lambda c: (c.rank, c.suit_rank))
 
 
-def split_pot(amount: int, winners, *, button=None, seat_count: int | None = None,
-              lowest_chip: int | None = None, odd_chip: str | None = None, hands: dict | None = None,
-              name: str = "pot") -> Split:
+def split_pot(amount: int, winners: Iterable[int], *, button: int | None = None,
+              seat_count: int | None = None, lowest_chip: int | None = None, odd_chip: str | None = None,
+              hands: Mapping[int, HeldCards] | None = None, name: str = "pot") -> Split:
     """Divide `amount` equally between tied winners to the lowest chip in play (8.1.5).
 
     What cannot be divided goes, one lowest chip at a time, to the hands
@@ -154,7 +173,8 @@ def split_pot(amount: int, winners, *, button=None, seat_count: int | None = Non
         lines.append("No dealer button is in use, so the odd chip goes by the highest card by suit "
                      "(8.1.5(b)).")
     if rule == "suit":
-        missing = [s for s in winners if not (hands or {}).get(s)]
+        hands = hands or {}
+        missing = [s for s in winners if not hands.get(s)]
         if missing:
             raise ValueError(f"the odd chip goes to the highest card by suit (8.1.5(b)): give the cards "
                              f"of seat(s) {', '.join(map(str, missing))}")
@@ -163,6 +183,7 @@ def split_pot(amount: int, winners, *, button=None, seat_count: int | None = Non
         why = ("the hand(s) with the highest card by suit: " +
                ", ".join(f"seat {s} {high[s]}" for s in order) + " (8.1.5(b), 3.2.4)")
     else:
+        assert button is not None  # no button fell back to "suit" above
         order = _clockwise_from(button, winners, seat_count)
         why = (f"the hand(s) closest clockwise to the button at seat {button} (8.1.5(a))"
                if rule == "button" else
@@ -183,8 +204,9 @@ def split_pot(amount: int, winners, *, button=None, seat_count: int | None = Non
     return Split(shares, lines)
 
 
-def award(pot: Pot, winners, *, button=None, seat_count: int | None = None,
-          lowest_chip: int | None = None, odd_chip: str | None = None, hands: dict | None = None) -> Split:
+def award(pot: Pot, winners: Iterable[int], *, button: int | None = None, seat_count: int | None = None,
+          lowest_chip: int | None = None, odd_chip: str | None = None,
+          hands: Mapping[int, HeldCards] | None = None) -> Split:
     """Award one pot to its winners; only seats eligible for it may win it."""
     winners = list(dict.fromkeys(winners))
     outsiders = [s for s in winners if s not in pot.eligible]
@@ -195,7 +217,8 @@ def award(pot: Pot, winners, *, button=None, seat_count: int | None = None,
                      odd_chip=odd_chip, hands=hands, name=pot.name)
 
 
-def _two_way(pot: Pot, first, second, *, names, rule_odd, rule_first_only, scoop_rule, **kw) -> Split:
+def _two_way(pot: Pot, first: Iterable[int], second: Iterable[int], *, names: tuple[str, str], rule_odd: str,
+             rule_first_only: str, scoop_rule: str, **kw: Unpack[AwardOptions]) -> Split:
     first, second = list(dict.fromkeys(first)), list(dict.fromkeys(second))
     unit = kw.get("lowest_chip") or MAIN.lowest_chip
     if not first:
@@ -214,7 +237,7 @@ def _two_way(pot: Pot, first, second, *, names, rule_odd, rule_first_only, scoop
              f"{first_half} {names[0]}, {second_half} {names[1]}" +
              (f"; the {first_half - second_half} that cannot be divided equally goes to the "
               f"{names[0]} half ({rule_odd})." if first_half != second_half else ".")]
-    shares: dict = {}
+    shares: dict[int, int] = {}
     for half, winners, label in ((first_half, first, names[0]), (second_half, second, names[1])):
         part = award(Pot(half, pot.eligible, f"{label} half of the {pot.name}"), winners, **kw)
         for s, c in part.shares.items():
@@ -223,7 +246,8 @@ def _two_way(pot: Pot, first, second, *, names, rule_odd, rule_first_only, scoop
     return Split(shares, lines)
 
 
-def split_hi_lo(pot: Pot, high_winners, low_winners, **kw) -> Split:
+def split_hi_lo(pot: Pot, high_winners: Iterable[int], low_winners: Iterable[int],
+                **kw: Unpack[AwardOptions]) -> Split:
     """High-low: half to the best high, half to the best qualifying low.
 
     Odd chip of the halving to the high hand (8.12.5(f)); no low, the high
@@ -234,7 +258,8 @@ def split_hi_lo(pot: Pot, high_winners, low_winners, **kw) -> Split:
                     rule_first_only="8.12.5(e)", scoop_rule="8.12.5(d)(iii)", **kw)
 
 
-def split_double_board(pot: Pot, top_winners, bottom_winners, **kw) -> Split:
+def split_double_board(pot: Pot, top_winners: Iterable[int], bottom_winners: Iterable[int],
+                       **kw: Unpack[AwardOptions]) -> Split:
     """Double flop: half to the best Top hand, half to the best Bottom hand;
     the odd chip of the halving goes to the Top (8.18.6(e), (d)(iii))."""
     if not bottom_winners:
@@ -243,7 +268,7 @@ def split_double_board(pot: Pot, top_winners, bottom_winners, **kw) -> Split:
                     rule_first_only="8.18.6(d)", scoop_rule="8.18.6(d)(iii)", **kw)
 
 
-def _best(values: dict, seats) -> list:
+def _best(values: Mapping[int, V], seats: Iterable[int]) -> list[int]:
     contenders = [s for s in seats if values.get(s) is not None]
     if not contenders:
         return []
@@ -251,7 +276,8 @@ def _best(values: dict, seats) -> list:
     return [s for s in contenders if values[s] == top]
 
 
-def settle(pots, values: dict, *, second: dict | None = None, mode: str = "high", **kw) -> Split:
+def settle(pots: Iterable[Pot], values: Mapping[int, V], *, second: Mapping[int, V] | None = None,
+           mode: str = "high", **kw: Unpack[AwardOptions]) -> Split:
     """Award every pot on its own to the best eligible hand(s).
 
     values: {seat: comparable hand value, higher is better} for hands read at
@@ -261,7 +287,7 @@ def settle(pots, values: dict, *, second: dict | None = None, mode: str = "high"
     """
     if mode not in ("high", "hi-lo", "double-board"):
         raise ValueError(f"no settle mode {mode!r}: use high, hi-lo or double-board")
-    totals: dict = {}
+    totals: dict[int, int] = {}
     lines: list[str] = []
     for pot in pots:
         first = _best(values, pot.eligible)
@@ -281,7 +307,8 @@ def settle(pots, values: dict, *, second: dict | None = None, mode: str = "high"
     return Split(totals, lines)
 
 
-def read_tabled_hands(values: dict, tabled, declared: dict | None = None) -> tuple[dict, list[str]]:
+def read_tabled_hands(values: Mapping[int, T], tabled: Iterable[int],
+                      declared: Mapping[int, str] | None = None) -> tuple[dict[int, T], list[str]]:
     """Cards speak (8.1.7, 1.1): the dealer reads every hand tabled open and
     flat, whatever its owner called it; a hand not tabled is not read."""
     tabled = set(tabled)
@@ -290,14 +317,15 @@ def read_tabled_hands(values: dict, tabled, declared: dict | None = None) -> tup
              for s in values if s not in tabled]
     for s, words in (declared or {}).items():
         if s in read:
-            actual = read[s].describe() if hasattr(read[s], "describe") else str(read[s])
+            hand: object = read[s]
+            actual = hand.describe() if hasattr(hand, "describe") else str(hand)
             if words.strip().lower() != actual.strip().lower():
                 lines.append(f"Seat {s} called the hand '{words}' but the cards read '{actual}': cards "
                              "speak, the hand is what the cards show (8.1.7, 1.1 Cards speak).")
     return read, lines
 
 
-def refuse_split_by_agreement(seats) -> str:
+def refuse_split_by_agreement(seats: Iterable[int]) -> str:
     """8.1.6: players may not agree to divide the pot."""
     names = ", ".join(map(str, seats))
     return (f"Seats {names} may not divide the pot by agreement: the hand is played to a conclusion "

@@ -13,12 +13,12 @@ from __future__ import annotations
 import threading
 from functools import total_ordering
 from itertools import combinations
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import SUIT_RANK, SUITS, Card, format_cards
 from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, SHORT_CATEGORIES,
                               TWENTY_CATEGORIES, AceToFiveScheme, DeuceToSevenScheme,
-                              EightOrBetterScheme, HandError, HighScheme, check_cards,
+                              EightOrBetterScheme, HandError, HighScheme, Scheme, check_cards,
                               deuce_low_label, grouped, low_label, make_value_function, pack)
 from engine.house import HouseRules
 
@@ -42,23 +42,20 @@ class HandValue:
     def describe(self) -> str:
         return f"{self.label} ({format_cards(self.cards)})"
 
-    def _other(self, other) -> "HandValue":
-        if not isinstance(other, HandValue):
-            return NotImplemented
+    def _other(self, other: "HandValue") -> "HandValue":
         if other.ranking != self.ranking:
             raise TypeError(f"cannot compare a {self.ranking} hand with a {other.ranking} hand")
         return other
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
         return self.ranking == other.ranking and self.value == other.value
 
-    def __lt__(self, other) -> bool:
-        other = self._other(other)
-        if other is NotImplemented:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
             return NotImplemented
-        return self.value < other.value
+        return self.value < self._other(other).value
 
     def __hash__(self) -> int:
         return hash((self.ranking, self.value))
@@ -79,7 +76,7 @@ class Ranking:
     cards or non-cards raise HandError either way.
     """
 
-    def __init__(self, name: str, rule: str, title: str, scheme, notes: str = ""):
+    def __init__(self, name: str, rule: str, title: str, scheme: Scheme, notes: str = ""):
         self.name = name
         self.rule = rule
         self.title = title
@@ -88,7 +85,7 @@ class Ranking:
         self.deck_size: int = scheme.deck_size
         self.categories: tuple[str, ...] = scheme.categories
         self.low = not isinstance(scheme, HighScheme)
-        self.value = self._first_value
+        self.value: Callable[[Sequence[Card]], int] = self._first_value
 
     def __repr__(self) -> str:
         return f"Ranking({self.name!r}, rule={self.rule!r})"
@@ -126,7 +123,7 @@ class Ranking:
         if reading.value == 0:
             return None
         left = sorted(five, key=lambda c: SUITS.index(c.suit))
-        ordered = []
+        ordered: list[Card] = []
         for rank in reading.order:
             card = next(c for c in left if c.rank == rank)
             left.remove(card)
@@ -247,7 +244,7 @@ def showing_value(cards: Iterable[Card], low: bool = False) -> int:
 
 
 def _check_distinct(cards: Iterable[Card]) -> None:
-    seen = set()
+    seen: set[Card] = set()
     for c in cards:
         if not isinstance(c, Card):
             raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
@@ -265,7 +262,7 @@ def bring_in_seat(upcards_by_seat: Mapping[int, Card], razz: bool = False) -> in
     """
     if not upcards_by_seat:
         raise HandError("no up-cards: the bring-in needs at least one player (8.11.3(a))")
-    up = {}
+    up: dict[int, Card] = {}
     for seat, card in upcards_by_seat.items():
         if not isinstance(card, Card):
             if isinstance(card, (list, tuple)) and len(card) == 1:

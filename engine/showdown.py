@@ -76,7 +76,8 @@ def best_hand(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: S
     if sel is Selection.ANY_FIVE:
         return r.best(hole + board)
     value = r.value
-    best_five, best = None, -1
+    best_five: tuple[Card, ...] = ()
+    best = -1
     for two in combinations(hole, 2):
         for three in combinations(board, 3):
             v = value(two + three)
@@ -94,7 +95,7 @@ def best_by_board(ranking: str | Ranking, hole_cards: Sequence[Card],
 
 def best_hi_lo(hole_cards: Sequence[Card], board_cards: Sequence[Card] = (),
                selection: str | Selection = Selection.ANY_FIVE, high: str = "high",
-               low: str = "eight-or-better") -> tuple[HandValue, HandValue | None]:
+               low: str = "eight-or-better") -> tuple[HandValue | None, HandValue | None]:
     """(best high, best qualifying low or None) from the same cards.
 
     Each half is chosen on its own, so one player may use different five
