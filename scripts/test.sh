@@ -13,4 +13,6 @@ if [ -z "${CHROMIUM:-}" ]; then
   fi
 fi
 export CHROMIUM
+echo "==> lesson library check (python -m webapp.lessons check lessons)"
+.venv/bin/python -m webapp.lessons check lessons
 exec .venv/bin/python -m pytest "$@"

@@ -67,6 +67,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
 
+    from webapp.lessons import check_command
+    app.cli.add_command(check_command)
+
     @app.get("/vendor/htmx.min.js")
     def htmx_js():
         """htmx 2.x from the pinned npm package (package.json), never a CDN."""

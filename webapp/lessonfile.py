@@ -49,6 +49,18 @@ class Cell:
         return self.kind != "markdown"
 
 
+# The curriculum's families, as the lesson list groups them (header key `family`).
+FAMILIES = {
+    "table": "Table procedure", "flop": "Flop games", "reading": "Hand reading", "money": "Pots and money",
+    "stud": "Stud games", "draw": "Draw games", "manila": "Manila games", "banked": "Banked games",
+    "other": "Other lessons",
+}
+# A lesson without `family` is placed by its file name's first word.
+FAMILY_OF_PREFIX = {"holdem": "flop", "omaha": "flop", "pineapple": "flop", "crazy": "flop", "double": "flop",
+                    "flop": "flop", "stud": "stud", "razz": "stud", "manila": "manila", "draw": "draw",
+                    "triple": "draw", "lowball": "draw", "casino": "banked", "table": "table"}
+
+
 @dataclass
 class Lesson:
     slug: str
@@ -57,6 +69,7 @@ class Lesson:
     summary: str = ""
     cells: list = field(default_factory=list)
     order: int = 1000
+    family: str = "other"
 
     @property
     def interactive_cells(self) -> list:
@@ -82,7 +95,11 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None) -> 
     order = meta.get("order", 1000)
     if not isinstance(order, int):
         raise LessonError(path, 1, "order must be a whole number (lessons are listed by it, then by file name)")
-    lesson = Lesson(slug or Path(path).stem, path, title.strip(), str(meta.get("summary", "")), order=order)
+    slug = slug or Path(path).stem
+    family = meta.get("family", FAMILY_OF_PREFIX.get(slug.split("-")[0], "other"))
+    if family not in FAMILIES:
+        raise LessonError(path, 1, f"family must be one of {', '.join(FAMILIES)}, not {family!r}")
+    lesson = Lesson(slug, path, title.strip(), str(meta.get("summary", "")), order=order, family=family)
     seen: dict[str, int] = {}
     buffer: list[str] = []
     buffer_line = start + 1
@@ -174,6 +191,7 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
             raise LessonError(path, open_line, f"hand = {base!r} names no table cell above this one")
         data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
         del data["hand"]
+    expected = data.pop("expect", None) if kind == "question" else None
     try:
         engine_cell = build_table(data) if kind == "table" else build_question(data)
     except (ScenarioError, QuestionError, ValueError) as exc:
@@ -181,7 +199,48 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     except Exception as exc:  # noqa: BLE001 - any scenario the engine cannot build is this file's error
         raise LessonError(path, open_line, f"{kind} cell {cell_id!r} cannot be built: "
                                            f"{type(exc).__name__}: {exc}"[:300]) from None
+    if expected is not None:
+        _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell)
+
+
+def _key_line(body: str, key: str) -> int:
+    """Lines from the fence to `key = ...` in a cell's TOML (0 if not found)."""
+    return next((n for n, line in enumerate(body.splitlines(), start=1)
+                 if re.match(rf"\s*{key}\s*=", line)), 0)
+
+
+def _check_expected(path: str, line: int, cell_id: str, question, expected: object) -> None:
+    """`expect = ...`: the answer the instructor believes right. The lesson is
+    refused where the engine disagrees, so neither can be silently wrong."""
+    answer = question.answer
+    try:
+        if isinstance(answer, dict):
+            if not isinstance(expected, (dict, list)):
+                raise TypeError("a table or a list of amounts")
+            pairs = expected.items() if isinstance(expected, dict) else enumerate(expected)  # type: ignore[union-attr]
+            value: object = {int(k): v for k, v in pairs}
+        elif isinstance(answer, tuple):
+            value = tuple(sorted(expected if isinstance(expected, list) else [expected]))  # type: ignore[type-var]
+        elif isinstance(answer, str):
+            value = str(expected)
+        else:
+            value = expected
+        agrees = value == answer
+        shown = question.format_answer(value) if agrees or _formattable(question, value) else repr(expected)
+    except (TypeError, ValueError, AttributeError):
+        agrees, shown = False, repr(expected)
+    if not agrees:
+        raise LessonError(path, line, f"question {cell_id!r}: expect = {shown}, but the engine answers "
+                                      f"{question.format_answer(answer)} (rule {question.rule})")
+
+
+def _formattable(question, value: object) -> bool:
+    try:
+        question.format_answer(value)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return True
 
 
 @dataclass

@@ -17,7 +17,7 @@ from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
 from webapp import store
 from webapp.auth import login_required
-from webapp.lessonfile import load_library
+from webapp.lessonfile import FAMILIES, load_library
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
@@ -76,13 +76,21 @@ def load_cell(slug: str, cell_id: str, kind: str):
 @bp.get("/")
 @login_required
 def index():
+    """The curriculum: lessons grouped by family, families in the suggested
+    order (by their first lesson's `order`), with progress per family."""
     lib = library()
-    rows = []
+    families: dict[str, dict] = {}
     for lesson in lib.lessons.values():
         ids = [c.id for c in lesson.interactive_cells]
-        rows.append((lesson, store.lesson_score(g.user["id"], lesson.slug, ids)))
+        score = store.lesson_score(g.user["id"], lesson.slug, ids)
+        group = families.setdefault(lesson.family, {"key": lesson.family, "name": FAMILIES[lesson.family],
+                                                    "rows": [], "done": 0, "cells": 0, "complete": 0})
+        group["rows"].append((lesson, score))
+        group["done"] += score["done"]
+        group["cells"] += score["cells"]
+        group["complete"] += int(score["complete"])
     errors = lib.errors if g.user["role"] == "instructor" else []
-    return render_template("lessons/index.html", rows=rows, errors=errors,
+    return render_template("lessons/index.html", families=list(families.values()), errors=errors,
                            broken=len(lib.errors))
 
 

@@ -1,0 +1,93 @@
+"""The lesson library checks itself: `python -m webapp.lessons check` and
+`flask --app webapp lessons check`, `expect = ...`, and families."""
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.lessonfile import LessonError, parse_lesson
+from webapp.lessons import check
+
+ROOT = Path(__file__).resolve().parents[2]
+SPLIT = ('+++\ntitle = "Split"\nfamily = "money"\n+++\n\nText.\n\n```question\nid = "q"\nask = "split"\n'
+         'pot = 15\nwinners = [2, 7]\nbutton = 5\nlowest_chip = 5\nexpect = {EXPECT}\n```\n')
+
+
+def run(paths) -> tuple[int, str]:
+    out = io.StringIO()
+    return check([str(p) for p in paths], out=out), out.getvalue()
+
+
+def test_the_installed_library_passes():
+    code, out = run([ROOT / "lessons"])
+    assert code == 0, out
+    assert "no problems" in out
+
+
+def test_a_broken_copy_fails_with_file_and_line(tmp_path):
+    folder = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", folder)
+    target = folder / "holdem-01-dealing-a-hand.md"
+    lines = target.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("lowest_chip") or line.startswith("pot ="))
+    lines[at] = "pot = twelve"
+    target.write_text("\n".join(lines) + "\n")
+    (folder / "extra.md").write_text(SPLIT.replace("{EXPECT}", "{ 2 = 10, 7 = 5 }"))
+    code, out = run([folder])
+    assert code == 1
+    assert f"holdem-01-dealing-a-hand.md:{at + 1}: not valid TOML" in out
+    assert "extra.md:15: question 'q': expect = seat 2: 10, seat 7: 5, but the engine answers " \
+           "seat 2: 5, seat 7: 10 (rule 8.1.5(a))" in out
+    assert "2 problems" in out
+
+
+def test_expect_that_agrees_passes_and_the_command_line_exits_by_it(tmp_path):
+    good = tmp_path / "good.md"
+    good.write_text(SPLIT.replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))
+    assert run([good])[0] == 0
+    bad = tmp_path / "bad.md"
+    bad.write_text(SPLIT.replace("{EXPECT}", '"seat 2"'))
+    cli = subprocess.run([sys.executable, "-m", "webapp.lessons", "check", str(good), str(bad)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert cli.returncode == 1 and f"{bad}:15: question 'q': expect" in cli.stdout
+
+
+def test_flask_command(app, tmp_path):
+    (tmp_path / "good.md").write_text(SPLIT.replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))
+    app.config["LESSONS_DIR"] = str(tmp_path)
+    result = app.test_cli_runner().invoke(args=["lessons", "check"])
+    assert result.exit_code == 0 and "1 lesson files, 1 interactive cells checked: no problems" in result.output
+
+
+@pytest.mark.parametrize("slug, cell_id, right, wrong", [
+    ("holdem-01-dealing-a-hand", "first-on-flop", lambda a: str(a), lambda a: str(a % 9 + 1)),
+    ("holdem-01-dealing-a-hand", "who-wins", lambda a: str(list(a)), lambda a: "[]"),
+    ("holdem-03-all-ins-and-side-pots", "side-pot-sizes", lambda a: str([a[i] for i in sorted(a)]),
+     lambda a: str([a[i] + 1 for i in sorted(a)])),
+])
+def test_expect_reads_every_answer_shape(slug, cell_id, right, wrong):
+    """A seat, several seats, a list of pots: `expect` in the shape the trainee answers."""
+    text = (ROOT / "lessons" / f"{slug}.md").read_text()
+    answer = parse_lesson(text).cell(cell_id).engine.answer
+    marker = f'id = "{cell_id}"\n'
+    assert parse_lesson(text.replace(marker, f"{marker}expect = {right(answer)}\n")).cell(cell_id)
+    with pytest.raises(LessonError, match=f"question '{cell_id}': expect = .* but the engine answers"):
+        parse_lesson(text.replace(marker, f"{marker}expect = {wrong(answer)}\n"))
+
+
+def test_families_group_the_lesson_list(client, auth, app, tmp_path):
+    (tmp_path / "split-one.md").write_text(SPLIT.replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))
+    shutil.copy(ROOT / "lessons" / "holdem-01-dealing-a-hand.md", tmp_path)
+    app.config["LESSONS_DIR"] = str(tmp_path)
+    auth.login()
+    page = client.get("/lessons/").get_data(as_text=True)
+    assert page.index("Flop games") < page.index("Pots and money")   # holdem-01 has order 10, the split 1000
+    assert 'data-family="flop"' in page and 'data-family="money"' in page
+    assert "0 of 1 lesson complete" in page
+    with pytest.raises(LessonError, match="family must be one of"):
+        parse_lesson(SPLIT.replace('family = "money"', 'family = "poker"').replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))

@@ -1,0 +1,126 @@
+"""`python -m webapp.lessons check [PATH...]`: the lesson library checks itself.
+
+Loads every lesson exactly as the app does (webapp.lessonfile), deals every
+table cell to the end one dealer step at a time, computes every question's
+answer (and compares it with the instructor's `expect`, if any) and renders
+every explanation cell. Prints `file:line: what is wrong` for each problem
+and exits 1 if there is any; `.ci/run` runs it over lessons/.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import click
+from flask.cli import with_appcontext
+
+from engine.hand import Step
+from webapp.lessonfile import Lesson, LessonError, is_lesson_name, parse_lesson
+
+MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
+
+
+def lesson_files(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files += sorted(p for p in path.glob("*.md") if p.name.lower() != "readme.md")
+        else:
+            files.append(path)
+    return files
+
+
+def deal_to_the_end(lesson: Lesson, cell) -> str | None:
+    """Why a table cell cannot be dealt to its end one step at a time, or None."""
+    hand = cell.engine.new_hand()
+    for _ in range(MAX_STEPS):
+        due = hand.expected()
+        if due is None:
+            return None if hand.finished else "the hand stops before it is finished"
+        verdict = hand.propose(Step(due.kind, due.seat, due.seats))
+        if not verdict.ok:
+            return f"the engine refuses the step it asked for ({due.kind}): {verdict.message}"
+    return f"the hand is not over after {MAX_STEPS} dealer steps"
+
+
+def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
+    """The lesson and every problem in it, each as `file:line: what is wrong`."""
+    shown = str(path)
+    if not is_lesson_name(path.stem):
+        return None, [f"{shown}:1: a lesson file's name is lower-case letters, digits and dashes"]
+    try:
+        lesson = parse_lesson(path.read_text(encoding="utf-8"), path=shown, slug=path.stem)
+    except LessonError as exc:
+        return None, [str(exc)]
+    except UnicodeDecodeError:
+        return None, [f"{shown}:1: the file is not UTF-8 text"]
+    except OSError as exc:
+        return None, [f"{shown}:1: cannot be read ({exc.strerror})"]
+    except Exception as exc:  # noqa: BLE001 - the check reports, it never crashes
+        return None, [f"{shown}:1: cannot be loaded: {type(exc).__name__}: {exc}"]
+    problems = []
+    for cell in lesson.cells:
+        try:
+            if cell.kind == "table":
+                problem = deal_to_the_end(lesson, cell)
+            elif cell.kind == "question":
+                question = cell.engine
+                problem = None if question.check(question.answer).ok else "its own answer is not accepted"
+            else:
+                from webapp.notebook import render_markdown
+                render_markdown(cell.source)
+                problem = None
+        except Exception as exc:  # noqa: BLE001
+            problem = f"{type(exc).__name__}: {exc}"
+        if problem:
+            problems.append(f"{shown}:{cell.line}: {cell.kind} cell {cell.id or ''}: {problem}".replace(" :", ":"))
+    return lesson, problems
+
+
+def check(paths: list[str], out=None) -> int:
+    out = out or sys.stdout
+    files = lesson_files(paths)
+    problems, cells, titles = [], 0, {}
+    for path in files:
+        lesson, found = check_file(path)
+        problems += found
+        if lesson is not None:
+            cells += len(lesson.interactive_cells)
+            if lesson.title in titles:
+                problems.append(f"{path}:1: the title {lesson.title!r} is also the title of {titles[lesson.title]}")
+            titles.setdefault(lesson.title, str(path))
+    for line in problems:
+        print(line, file=out)
+    print(f"{len(files)} lesson files, {cells} interactive cells checked: "
+          f"{len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}", file=out)
+    return 1 if problems or not files else 0
+
+
+@click.group("lessons")
+def check_command() -> None:
+    """Lesson library commands."""
+
+
+@check_command.command("check")
+@with_appcontext
+@click.argument("paths", nargs=-1)
+def _check_cli(paths: tuple[str, ...]) -> None:
+    """`flask --app webapp lessons check [PATH...]` (default: the app's LESSONS_DIR)."""
+    from flask import current_app
+    raise SystemExit(check(list(paths) or [current_app.config["LESSONS_DIR"]]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m webapp.lessons",
+                                     description="Check lesson files as the trainer loads them.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("check", help="load, deal and answer every cell; print file:line for each problem")
+    run.add_argument("paths", nargs="*", default=["lessons"], help="lesson files or folders (default: lessons)")
+    args = parser.parse_args(argv)
+    return check(args.paths)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
