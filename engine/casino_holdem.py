@@ -31,6 +31,7 @@ from engine.cards import Card, Deck, format_cards, full_deck, parse_cards
 from engine.evaluator import HIGH_CATEGORIES
 from engine.hand import Expected, ScenarioError, Step, Verdict
 from engine.house import HouseRules, get_house
+from engine.paytable import check_paytable
 from engine.rankings import HandValue
 from engine.showdown import best_hand
 
@@ -217,40 +218,6 @@ def describe_step(step: Step) -> str:
     if step.seats:
         return f"{label} (box{'es' if len(step.seats) > 1 else ''} {', '.join(map(str, step.seats))})"
     return label
-
-
-def _norm(name: str) -> str:
-    return "".join(ch for ch in str(name).lower() if ch.isalnum())
-
-
-_LOWER = ("Straight", "Three of a Kind", "Two Pair", "One Pair", "No Pair")
-
-
-def check_paytable(value, base: dict | None = None) -> dict:
-    """An ante pay table (CH ¶14): every hand category -> odds to 1.
-
-    Entries not given keep `base` (the published default when None); keys
-    may be spelled "Full House", "full_house" or "full-house", and
-    "straight_or_lower" sets Straight and every lower hand at once.
-    """
-    if not isinstance(value, dict):
-        raise ValueError("the ante pay table must be a table of hand category = odds to 1, "
-                         "e.g. flush = 2 (CH ¶14)")
-    names = {_norm(c): c for c in HIGH_CATEGORIES}
-    table = dict(HouseRules().casino_holdem_paytable)
-    for changes in (base or {}, value):
-        for key, odds in changes.items():
-            if isinstance(odds, bool) or not isinstance(odds, int) or odds < 1:
-                raise ValueError(f"{key} = {odds!r}: odds must be a whole number of at least 1 "
-                                 "(paid that many to 1, CH ¶14)")
-            if _norm(key) == "straightorlower":
-                table.update({c: odds for c in _LOWER})
-            elif _norm(key) in names:
-                table[names[_norm(key)]] = odds
-            else:
-                raise ValueError(f"{key!r} is not a hand category; use one of "
-                                 f"{', '.join(reversed(HIGH_CATEGORIES))} or straight_or_lower")
-    return {c: table[c] for c in reversed(HIGH_CATEGORIES)}
 
 
 # --- a scenario: what a lesson cell gives ----------------------------------------
