@@ -2,12 +2,17 @@
 
 engine.commission holds the settings and the arithmetic and imports no pot;
 this module builds the pots (engine.pots) and takes the commission from
-them, so both a finished hand's figures and the dealer's step agree.
+them: `commission_for_hand` on a finished hand's figures, and `RakeSteps`
+as the dealer's step before any pot is awarded (7.2.1, 7.2.3) or the fee
+per person before the deal (7.2.4).
 """
 from __future__ import annotations
 
-from engine.commission import Commission, Rake, only_blinds, take_commission, tied_contest
+from engine.commission import Commission, Rake, only_blinds, person_fees, take_commission, tied_contest
+from engine.hand_state import HandState
 from engine.pots import build_pots, return_uncalled
+from engine.scenario import RAKE_RULES
+from engine.steps import Done, Expected, RakeDue
 
 
 def commission_for_hand(contributions: dict, folded, commission: Commission, *,
@@ -29,3 +34,53 @@ def commission_for_hand(contributions: dict, folded, commission: Commission, *,
         players=players if players is not None else len(contributions),
         uncalled=sum(back.returned.values()))
     return rake, dict(back.returned)
+
+
+class RakeSteps(HandState):
+    """The commission as the hand's dealer step (section 7)."""
+
+    def _pot_rake(self, pots, parts, uncalled, dead: int, live):
+        """The commission on the pots as the hand awards them. This is
+        commission_for_hand (above) applied to the hand's own pots
+        (which also hold dead antes): the uncalled wager is already out of
+        them (7.5); no rake when the only wagers were blinds (7.6; an ante is
+        a wager too) or when tied hands contested the pot alone (7.8)."""
+        winner_sets = {part.winners for part, _ in parts}
+        tied = next(iter(winner_sets)) if len(live) > 1 and len(winner_sets) == 1 else ()
+        paid = {s: p.committed for s, p in self.players.items() if p.committed}
+        blinds_only = (bool(self._posted_blinds) and not dead
+                       and only_blinds(uncalled.contributions, self._posted_blinds))
+        return take_commission(pots, self.commission, lowest_chip=self.house.lowest_chip,
+                               blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
+                               players=len(self.players), uncalled=sum(uncalled.returned.values()))
+
+    def _rake_step(self, rake) -> Expected:
+        c = self.commission
+        rule = RAKE_RULES[c.method]
+        if c.method == "percentage":
+            what = f"{c.percent}% of each pot" + (f", no more than {c.cap} in all (7.7)" if c.cap is not None else "")
+        else:
+            what = f"the fee for a hand of {len(self.players)} players (7.2.3(b))"
+        return Expected("take_rake", rule,
+                        f"The betting is over: before any pot is awarded, take the commission, {what}, from "
+                        f"the pot and any side pots to the drop slide ({rule})", detail=RakeDue(rake))
+
+    def _step_take_rake(self, exp: Expected) -> Done:
+        c = self.commission
+        if c.method == "fixed-person":
+            fees, lines = person_fees(c, sorted(self.players))
+            for seat, fee in fees.items():
+                self.players[seat].stack -= fee
+            self._fees = fees
+            total = sum(fees.values())
+        else:
+            assert isinstance(exp.detail, RakeDue)
+            rake = exp.detail.rake
+            total, lines = rake.total, list(rake.lines)
+            self.pot -= total
+        self.rake += total
+        self.rake_lines.extend(lines)
+        self.explanations.extend(lines)
+        where = "" if c.method == "fixed-person" else f"; the pot is {self.pot}"
+        return Done(f"Commission of {total} taken{where}. " + " ".join(lines))
+
