@@ -21,7 +21,7 @@ class Awarding(HandState):
 
     def _values(self, seat: int, board_index: int = 0, low: bool = False) -> int:
         sd = self.game.showdown
-        ranking = self.game.ranking_for(self.scenario.deck, low)
+        ranking = self.game.ranking_for(self.deck_size, low)
         return best_value(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
 
     def readings(self) -> dict[int, str]:
@@ -30,16 +30,18 @@ class Awarding(HandState):
         if len(live) < 2:
             return {}
         sd = self.game.showdown
-        deck = self.scenario.deck
+        deck = self.deck_size
         out = {}
         for s in live:
             cards = self.players[s].cards
             high = best_hand(self.game.ranking_for(deck), cards, self.boards[0], sd.selection)
+            assert high is not None, "every hand has a high reading"
             if sd.split == "hi-lo":
                 low = best_hand(sd.low, cards, self.boards[0], sd.selection)
                 out[s] = f"high {high.describe()}; low " + (low.describe() if low else "none (no eight-or-better)")
             elif sd.split == "double-board":
                 bottom = best_hand(self.game.ranking_for(deck), cards, self.boards[1], sd.selection)
+                assert bottom is not None
                 out[s] = f"top {high.describe()}; bottom {bottom.describe()}"
             else:
                 out[s] = high.describe()
@@ -47,7 +49,7 @@ class Awarding(HandState):
 
     def _describe(self, seat: int, board_index: int = 0, low: bool = False) -> str:
         sd = self.game.showdown
-        ranking = self.game.ranking_for(self.scenario.deck, low)
+        ranking = self.game.ranking_for(self.deck_size, low)
         hv = best_hand(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
         return hv.describe() if hv else "no qualifying low"
 
@@ -95,7 +97,7 @@ class Awarding(HandState):
         if not self._agenda:
             self.finished = True
 
-    def _award_parts(self, pots, live) -> list[tuple[AwardedPot, str]]:
+    def _award_parts(self, pots: list[Pot], live: list[int]) -> list[tuple[AwardedPot, str]]:
         """One award step per pot (two for a pot divided high/low or top/bottom)."""
         parts: list[tuple[AwardedPot, str]] = []
         if len(live) == 1:
@@ -109,7 +111,7 @@ class Awarding(HandState):
                 parts.extend(self._award_showdown(pot, live))
         return parts
 
-    def _dead_antes(self, contributions: dict) -> int:
+    def _dead_antes(self, contributions: dict[int, int]) -> int:
         """Antes that differ by seat (a big-blind ante) are dead money: no part
         of a wager to be called or matched, all in the main pot (published
         tournament rules; house tournament_antes). Takes them out of
@@ -125,7 +127,7 @@ class Awarding(HandState):
                 del contributions[seat]
         return dead
 
-    def _award_part(self, pot: Pot, winners, rule: str, reason: str,
+    def _award_part(self, pot: Pot, winners: list[int], rule: str, reason: str,
                     why: str = "") -> tuple[AwardedPot, str]:
         """One award step: the chips of `pot` to `winners`, and why they win."""
         shares, lines = award(pot, winners, button=self.button, seat_count=self.scenario.table_seats,
@@ -137,7 +139,7 @@ class Awarding(HandState):
                           explanation, "8.1.5" if len(winners) > 1 else rule, reason)
         return part, why
 
-    def _best(self, seats, board_index: int = 0, low: bool = False) -> list[int]:
+    def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
         values = {s: self._values(s, board_index, low) for s in seats}
         if low:
             values = {s: v for s, v in values.items() if v > 0}
@@ -146,7 +148,7 @@ class Awarding(HandState):
         top = max(values.values())
         return [s for s, v in values.items() if v == top]
 
-    def _award_showdown(self, pot: Pot, live) -> list[tuple[AwardedPot, str]]:
+    def _award_showdown(self, pot: Pot, live: list[int]) -> list[tuple[AwardedPot, str]]:
         sd = self.game.showdown
         eligible = [s for s in pot.eligible if s in live]
         if len(eligible) == 1:
@@ -195,7 +197,7 @@ class Awarding(HandState):
                 why=f"The pot is halved: the {label} half goes to the best {label} hand ({rule})"))
         return parts
 
-    def _reason(self, winners, board_index: int = 0, low: bool = False) -> str:
+    def _reason(self, winners: list[int], board_index: int = 0, low: bool = False) -> str:
         words = self._describe(winners[0], board_index, low)
         return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
                 f"{'tie' if len(winners) > 1 else 'wins'} with {words}")

@@ -40,7 +40,7 @@ class BettingRounds(HandState):
         i = live.index(opener)
         return live[i:] + live[:i]
 
-    def _card_opener(self, betting) -> int:
+    def _card_opener(self, betting: Betting) -> int:
         """Stud: the bring-in (lowest up-card; Razz highest, aces low) or the
         best hand showing (Razz lowest), not counting a common card."""
         live = self.live_seats()
@@ -71,6 +71,7 @@ class BettingRounds(HandState):
         if len(self._able()) < 2:
             return
         betting = street.betting
+        assert betting is not None
         seat = self.first_to_act(street.name)
         if betting.opener == "bring_in":
             why = ("The player with the highest up-card, aces low, must open with a bet of at least the "
@@ -113,14 +114,14 @@ class BettingRounds(HandState):
     def _play_betting(self) -> None:
         """Apply player decisions until the round is complete or a dealer
         step is due inside it (the Kitty changing hands)."""
-        rnd, street = self._round, self._round_street
+        rnd, street, betting = self._betting_now()
         while not rnd.complete:
             seat = rnd.turn
             text = self._next_decision(self._bet_decision(seat))
             took_kitty = self._apply_bet(seat, text)
             if took_kitty:
                 return
-            rnd = self._round               # a bring-in starts the round again (_bring_in)
+            rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
             if len(self.live_seats()) == 1:
                 break
         self._round = None
@@ -134,21 +135,21 @@ class BettingRounds(HandState):
                         "cards are dealt (1.1 Pot, Dealer)", street=street.name)
 
     def _bet_decision(self, seat: int) -> Decision:
-        rnd, street = self._round, self._round_street
-        betting = street.betting
+        rnd, street, betting = self._betting_now()
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
         return Decision("bet", seat, street.name, tuple(self.players[seat].cards), rnd.options(),
                         forced=self._forced_open(), no_raise=self._no_raise(), kitty=kitty_open)
 
     def _forced_open(self) -> bool:
-        return self._round_street.betting.opener == "bring_in" and not self._round.history
+        rnd, _, betting = self._betting_now()
+        return betting.opener == "bring_in" and not rnd.history
 
     def _no_raise(self) -> bool:
-        return bool(self._round_street.betting.kitty) and not self._opened
+        return bool(self._betting_now()[2].kitty) and not self._opened
 
     def _apply_bet(self, seat: int, text: str) -> bool:
         """Apply one betting decision; True when the Kitty was taken."""
-        rnd, street = self._round, self._round_street
+        rnd, street, betting = self._betting_now()
         player = self.players[seat]
         said = read_bet(text)
         where = f"action {text!r} for seat {seat} on the {street.name}"
@@ -157,27 +158,28 @@ class BettingRounds(HandState):
         if said.kind == "bring-in":
             if not self._forced_open():
                 raise ScenarioError(f"{where} is not legal: only the first bet of the stud bring-in "
-                                    f"round is the bring-in ({street.betting.rule})")
+                                    f"round is the bring-in ({betting.rule})")
             opts = rnd.options()
+            assert opts is not None
             kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
             if self._bring_in(seat):
-                rnd, kind, amount = self._round, "check", None
+                rnd, kind, amount = self._betting_now()[0], "check", None
         else:
             if said.not_amount:
                 raise ScenarioError(f"{where} is not legal: {said.not_amount!r} is not an amount of chips")
             kind, amount = said.kind, said.amount
         if self._forced_open() and kind not in ("bet", "all-in") and said.kind != "bring-in":
             raise ScenarioError(f"{where} is not legal: the bring-in must bet at least the table "
-                                f"minimum of {rnd.unit} ({street.betting.rule})")
+                                f"minimum of {rnd.unit} ({betting.rule})")
         raising = kind in ("bet", "raise") or (
             kind == "all-in" and rnd.in_front[seat] + rnd.stacks[seat] > rnd.level)
         if raising and self._no_raise():
             raise ScenarioError(f"{where} is not legal: until a player opens, a player may only call or "
-                                f"fold, or take the Kitty and call ({street.betting.kitty})")
+                                f"fold, or take the Kitty and call ({betting.kitty})")
         if kind not in BETS:
             raise ScenarioError(f"{where} is not legal: {text!r} is not fold, check, call, bet N, raise N, "
                                 "all-in" + (", bring-in" if self._forced_open() else "") +
-                                (" or take kitty" if street.betting.kitty else ""))
+                                (" or take kitty" if betting.kitty else ""))
         before = rnd.in_front[seat]
         outcome = rnd.act(kind, amount, seat=seat)
         if not outcome.ok:
@@ -212,7 +214,7 @@ class BettingRounds(HandState):
         acted; the others call it, fold, or complete to the full bet, which is
         not a raise, and a completion reopens the betting to the opener. True
         when the round was started again with the bring-in in front."""
-        small, rnd = self.scenario.bring_in, self._round
+        small, rnd = self.scenario.bring_in, self._betting_now()[0]
         if small is None or small >= rnd.unit or rnd.stacks[seat] <= small:
             return False
         stacks = dict(rnd.stacks)
@@ -223,7 +225,7 @@ class BettingRounds(HandState):
 
     def _sync(self, seat: int) -> None:
         """Copy one seat's chips and fold from the betting round to the player."""
-        rnd, player = self._round, self.players[seat]
+        rnd, player = self._betting_now()[0], self.players[seat]
         delta = rnd.in_front[seat] - player.in_front
         player.stack -= delta
         player.in_front += delta
@@ -238,10 +240,11 @@ class BettingRounds(HandState):
 
     def _opener_message(self, seat: int) -> str:
         shown = format_cards(self.players[seat].upcards[-4:])
-        street = self._current_street()
-        if street.betting.opener == "bring_in":
+        betting = self._current_street().betting
+        assert betting is not None
+        if betting.opener == "bring_in":
             return f"Seat {seat} ({shown}) brings in."
-        best = self._card_opener(street.betting)
+        best = self._card_opener(betting)
         if best != seat:
             return (f"Seat {best} shows the best hand but is all in; seat {seat} ({shown}) acts first.")
         return f"Seat {seat} ({shown}) opens."

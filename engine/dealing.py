@@ -110,6 +110,7 @@ class Dealing(HandState):
         if need <= len(self.deck) or not any(isinstance(op, Burn) for op in ops):
             return ops
         rule = self.game.stub_short
+        assert rule is not None
         name = street.name
         if need <= len(self.deck) + len(self.burns):
             return [Expected("reshuffle", rule,

@@ -55,7 +55,9 @@ class ForcedBets(HandState):
                                          detail=Blind(self.blind_amounts[i])))
         self._last_blind_seat = seats[-1]
         if self.scenario.over_blind:
-            rule = self._over_blind_rule()
+            over_rule = self._over_blind_rule()
+            assert over_rule is not None, "checked when the hand was set up"
+            rule = over_rule
             seat = self._next_seat(seats[-1])
             amount = 2 * self.blind_amounts[-1]
             self._posted_blinds[seat] = amount

@@ -85,7 +85,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
         self.commission = self._resolve_commission()
         self._check_scenario()
         self.players = {s: Player(s, n, c) for s, (n, c) in sorted(scenario.seats.items())}
-        self.deck = self.build_deck(scenario.seed, scenario.deck, scenario.stack)
+        self.deck = self.build_deck(scenario.seed, self.deck_size, scenario.stack)
         self.button = None
         self.burns = []
         self.taken = []
@@ -241,7 +241,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
         exp = self.expected()
         showdown = reveal or (exp is not None and exp.kind == "award"
                               and len(self.live_seats()) > 1) or self.finished
-        seats = []
+        seats: list[dict[str, object]] = []
         for seat in range(1, self.scenario.table_seats + 1):
             p = self.players.get(seat)
             if p is None:

@@ -14,9 +14,9 @@ from engine.betting import BettingRound
 from engine.cards import Card, Deck
 from engine.commission import Rake
 from engine.decisions import Decision
-from engine.games import Draw, Discard, Street
+from engine.games import Betting, Discard, Draw, Street
 from engine.players import ScriptedPlayers
-from engine.pots import Pot
+from engine.pots import Pot, Uncalled
 from engine.scenario import SetUp
 from engine.steps import Expected, ScenarioError
 
@@ -136,7 +136,8 @@ class HandState(SetUp):
         self._agenda[0:0] = list(entries)
 
     def _current_street(self) -> Street:
-        return self.game.streets[max(self._street_index, 0)]
+        street: Street = self.game.streets[max(self._street_index, 0)]
+        return street
 
 
     def _take(self) -> Card:
@@ -146,6 +147,12 @@ class HandState(SetUp):
         self.taken.append(card)
         return card
 
+
+    def _betting_now(self) -> tuple[BettingRound, Street, Betting]:
+        """The betting round in progress, its street and the street's betting."""
+        rnd, street = self._round, self._round_street
+        assert rnd is not None and street is not None and street.betting is not None
+        return rnd, street, street.betting
 
     def _next_decision(self, decision: Decision) -> str:
         return self._script.next(self, decision)
@@ -157,7 +164,7 @@ class HandState(SetUp):
     def _take_kitty(self, seat: int, text: str) -> bool:
         raise NotImplementedError
 
-    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: object,
+    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
                   dead: int, live: list[int]) -> Rake:
         raise NotImplementedError
 

@@ -17,8 +17,8 @@ class KittySteps(HandState):
     def _take_kitty(self, seat: int, text: str) -> bool:
         """8.5.3(b)-(c): the player's hand goes to the muck and the Kitty comes
         in exchange, for a wager equal to the last blind."""
-        rnd, street = self._round, self._round_street
-        rule = street.betting.kitty
+        rnd, street, betting = self._betting_now()
+        rule = betting.kitty
         where = f"action {text!r} for seat {seat} on the {street.name}"
         if not rule:
             raise ScenarioError(f"{where} is not legal: {self.game.title} has no Kitty to take")

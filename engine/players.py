@@ -86,6 +86,7 @@ class RandomPlayer:
                 return "discard " + " ".join(str(c) for c in rng.sample(list(cards), decision.count))
             return "discard " + " ".join(f"#{i + 1}" for i in rng.sample(range(len(cards)), decision.count))
         opts = decision.options
+        assert opts is not None, "a betting decision comes with its options"
         if decision.forced:
             if opts.min_to is None:
                 return "all-in"
@@ -109,11 +110,12 @@ class RandomPlayer:
                 weights.append(10 * self.aggression)
             else:
                 weights.append(0.6)
-        act = rng.choices(acts, weights=weights)[0]
+        act: str = rng.choices(acts, weights=weights)[0]
         if act in ("bet", "raise"):
             return f"{act} {self._amount(opts)}"
         return act
 
     def _amount(self, opts: Options) -> int:
         low, high = opts.min_to, opts.max_to
+        assert low is not None and high is not None, "a bet or raise is open"
         return low + int((high - low) * self.rng.random() ** 3)

@@ -8,16 +8,19 @@ per person before the deal (7.2.4).
 """
 from __future__ import annotations
 
+from typing import Iterable
+
+from engine.award import AwardedPot
 from engine.commission import Commission, Rake, only_blinds, person_fees, take_commission, tied_contest
 from engine.hand_state import HandState
-from engine.pots import build_pots, return_uncalled
+from engine.pots import Pot, Uncalled, build_pots, return_uncalled
 from engine.scenario import RAKE_RULES
 from engine.steps import Done, Expected, RakeDue
 
 
-def commission_for_hand(contributions: dict, folded, commission: Commission, *,
-                        blinds: dict | None = None, tied_winners=(), players: int | None = None,
-                        lowest_chip: int = 1) -> tuple[Rake, dict]:
+def commission_for_hand(contributions: dict[int, int], folded: Iterable[int], commission: Commission, *,
+                        blinds: dict[int, int] | None = None, tied_winners: Iterable[int] = (),
+                        players: int | None = None, lowest_chip: int = 1) -> tuple[Rake, dict[int, int]]:
     """The rake on a finished hand, from what each seat put in.
 
     Returns the uncalled wager first (7.5), builds the main and side pots,
@@ -39,7 +42,8 @@ def commission_for_hand(contributions: dict, folded, commission: Commission, *,
 class RakeSteps(HandState):
     """The commission as the hand's dealer step (section 7)."""
 
-    def _pot_rake(self, pots, parts, uncalled, dead: int, live):
+    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
+                  dead: int, live: list[int]) -> Rake:
         """The commission on the pots as the hand awards them. This is
         commission_for_hand (above) applied to the hand's own pots
         (which also hold dead antes): the uncalled wager is already out of
@@ -50,12 +54,14 @@ class RakeSteps(HandState):
         paid = {s: p.committed for s, p in self.players.items() if p.committed}
         blinds_only = (bool(self._posted_blinds) and not dead
                        and only_blinds(uncalled.contributions, self._posted_blinds))
+        assert self.commission is not None
         return take_commission(pots, self.commission, lowest_chip=self.house.lowest_chip,
                                blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
                                players=len(self.players), uncalled=sum(uncalled.returned.values()))
 
-    def _rake_step(self, rake) -> Expected:
+    def _rake_step(self, rake: Rake) -> Expected:
         c = self.commission
+        assert c is not None
         rule = RAKE_RULES[c.method]
         if c.method == "percentage":
             what = f"{c.percent}% of each pot" + (f", no more than {c.cap} in all (7.7)" if c.cap is not None else "")
@@ -67,6 +73,7 @@ class RakeSteps(HandState):
 
     def _step_take_rake(self, exp: Expected) -> Done:
         c = self.commission
+        assert c is not None
         if c.method == "fixed-person":
             fees, lines = person_fees(c, sorted(self.players))
             for seat, fee in fees.items():

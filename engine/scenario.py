@@ -10,7 +10,7 @@ takes (blinds, ante, betting structure, commission) before a card is dealt.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from engine.betting import KINDS as BETTING_KINDS
 from engine.betting import BettingStructure
@@ -32,28 +32,28 @@ RAKE_RULES = {"percentage": "7.2.1(a)", "fixed-hand": "7.2.3(a)", "fixed-person"
 class Scenario:
     """What a lesson cell gives the engine: everything needed to replay a hand."""
     game: str = "holdem"
-    seats: dict = field(default_factory=dict)    # seat -> (name, stack)
+    seats: dict[int, tuple[str, int]] = field(default_factory=dict)    # seat -> (name, stack)
     button_was: int = 1
-    blinds: tuple | None = None                  # None: (1, 2) in blind games
-    actions: tuple = ()                          # player decisions in acting order
+    blinds: tuple[int, ...] | None = None        # None: (1, 2) in blind games
+    actions: tuple[str, ...] = ()                # player decisions in acting order
     seed: int = 1
-    stack: tuple = ()                            # cards forced to the top of the deck
+    stack: tuple[Card, ...] = ()                 # cards forced to the top of the deck
     deck: int | None = None                      # None: the game's first deck size (52; Manila 36)
     table_seats: int = 10
     house: str = "main"
     ante: int | None = None                      # None: 1 where the game requires one
     betting: str = "no-limit"                    # engine.betting KINDS
-    limits: tuple = ()                           # amounts for `betting`, see README
+    limits: tuple[int, ...] = ()                 # amounts for `betting`, see README
     over_blind: bool = False                     # left of the last blind posts double
     bring_in: int | None = None                  # stud: a bring-in below the first bet (see _bring_in)
-    seat_antes: dict = field(default_factory=dict)  # seat -> ante where antes differ (house tournament_antes)
-    mucked: tuple = ()                           # seats that do not table their hand at the showdown (8.1.7)
+    seat_antes: dict[int, int] = field(default_factory=dict)  # seat -> ante where antes differ (house tournament_antes)
+    mucked: tuple[int, ...] = ()                 # seats that do not table their hand at the showdown (8.1.7)
     # Section 7 for this hand: settings over the house's `commission` ({} = the
     # house's own); None takes commission only where the house's rake_in_hand says so.
-    commission: dict | None = None
+    commission: dict[str, Any] | None = None
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Scenario":
+    def from_dict(cls, data: dict[str, Any]) -> "Scenario":
         """Build from a lesson cell's TOML table, with messages naming the key."""
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known - {"id", "type", "title", "prompt", "ask", "choices", "about"}
@@ -99,7 +99,7 @@ class Scenario:
         over_blind = data.get("over_blind", False)
         if not isinstance(over_blind, bool):
             raise ScenarioError("over_blind must be true or false (8.4.1(b)(i))")
-        ints = {}
+        ints: dict[str, int | None] = {}
         for key, default in (("deck", None), ("table_seats", 10)):
             value = data.get(key, default)
             if value is not None and not _whole(value):
@@ -126,17 +126,17 @@ class Scenario:
             raise ScenarioError("mucked must list seat numbers, e.g. mucked = [4] (8.1.7)")
         return cls(game=game, seats=seats, button_was=button_was, blinds=blinds,
                    actions=tuple(actions), seed=data.get("seed", 1), stack=stacked, deck=ints["deck"],
-                   table_seats=ints["table_seats"], house=data.get("house", "main"), ante=ante,
+                   table_seats=cast(int, ints["table_seats"]), house=data.get("house", "main"), ante=ante,
                    betting=betting, limits=tuple(limits), over_blind=over_blind, bring_in=bring_in,
                    seat_antes={int(k): v for k, v in seat_antes.items()}, mucked=tuple(mucked),
                    commission=_commission_table(data.get("commission")))
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _commission_table(value) -> dict | None:
+def _commission_table(value: object) -> dict[str, Any] | None:
     """A scenario's `commission` table: settings of engine.commission.Commission.
     The values are checked when the hand is built, against the house's setting."""
     if value is None:
@@ -149,7 +149,7 @@ def _commission_table(value) -> dict | None:
         raise ScenarioError(f"commission: {unknown[0]!r} is not a commission setting; use "
                             f"{', '.join(COMMISSION_KEYS)} (engine/commission.py)")
 
-    def frozen(v):
+    def frozen(v: object) -> object:
         return tuple(frozen(x) for x in v) if isinstance(v, list) else v
     return {k: frozen(v) for k, v in value.items()}
 
@@ -183,7 +183,7 @@ class SetUp:
                                 "percentage, fixed-hand, fixed-person or none")
         return commission
 
-    def _resolve_blinds(self) -> tuple:
+    def _resolve_blinds(self) -> tuple[int, ...]:
         given = self.scenario.blinds
         if self.game.blinds is None:
             if given:
@@ -231,10 +231,12 @@ class SetUp:
         try:
             if kind == "fixed":
                 small, big = limits or (low, 2 * low)
-                return BettingStructure.fixed(small, big, big_bet_from=self.game.big_bet_from)
+                fixed: BettingStructure = BettingStructure.fixed(small, big, big_bet_from=self.game.big_bet_from)
+                return fixed
             if kind == "spread":
                 least, most = limits or (low, 5 * low)
-                return BettingStructure.spread(least, most)
+                spread: BettingStructure = BettingStructure.spread(least, most)
+                return spread
             return BettingStructure(kind, min_bet=limits[0] if limits else low)
         except ValueError as exc:
             raise ScenarioError(f"limits: {exc}") from None
@@ -244,7 +246,7 @@ class SetUp:
         if sc.deck not in game.max_players:
             raise ScenarioError(f"{game.title} is not dealt with a {sc.deck}-card deck; allowed: "
                                 f"{', '.join(map(str, game.max_players))} ({game.max_players_rule})")
-        limit = max_players_for(self.house, game, sc.deck)
+        limit = max_players_for(self.house, game, self.deck_size)
         if len(sc.seats) > limit:
             raise ScenarioError(f"{game.title} with {sc.deck} cards seats at most {limit} "
                                 f"players, not {len(sc.seats)} ({game.max_players_rule} Table 1"
@@ -285,7 +287,7 @@ class SetUp:
             if sc.bring_in > self.structure.unit(0):
                 raise ScenarioError(f"the bring-in of {sc.bring_in} is more than the first bet of "
                                     f"{self.structure.unit(0)} ({first.rule})")
-        Procedure.check_stack(sc.stack, sc.deck)
+        Procedure.check_stack(sc.stack, self.deck_size)
 
     def _over_blind_rule(self) -> str | None:
         mode = self.house.over_blind
@@ -302,4 +304,11 @@ class SetUp:
 
     def ante_of(self, seat: int) -> int:
         """What a seat antes: the table's ante, or its own (a big-blind ante)."""
-        return self.scenario.seat_antes.get(seat, self.ante)
+        ante: int = self.scenario.seat_antes.get(seat, self.ante)
+        return ante
+
+    @property
+    def deck_size(self) -> int:
+        """The deck the hand is dealt with (the scenario's, or the game's first)."""
+        assert self.scenario.deck is not None, "set by the hand before any set-up"
+        return self.scenario.deck
