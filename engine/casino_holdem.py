@@ -27,12 +27,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from engine.cards import Card, Deck, format_cards, full_deck, parse_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.evaluator import HIGH_CATEGORIES
-from engine.hand import Expected, ScenarioError, Step, Verdict
 from engine.house import HouseRules, get_house
+from engine.paytable import check_paytable
+from engine.procedure import Procedure
 from engine.rankings import HandValue
 from engine.showdown import best_hand
+from engine.steps import Dealt, Done, Expected, ScenarioError, Step, Verdict
 
 SOURCE = "casino-holdem-banked-game.txt"
 
@@ -211,46 +213,7 @@ DEFAULT_BANK = 100_000
 
 def describe_step(step: Step) -> str:
     """A step in this game's words, e.g. "Pay the box (box 7)"."""
-    label = STEP_LABELS.get(step.kind, step.kind)
-    if step.seat is not None:
-        return f"{label} (box {step.seat})"
-    if step.seats:
-        return f"{label} (box{'es' if len(step.seats) > 1 else ''} {', '.join(map(str, step.seats))})"
-    return label
-
-
-def _norm(name: str) -> str:
-    return "".join(ch for ch in str(name).lower() if ch.isalnum())
-
-
-_LOWER = ("Straight", "Three of a Kind", "Two Pair", "One Pair", "No Pair")
-
-
-def check_paytable(value, base: dict | None = None) -> dict:
-    """An ante pay table (CH ¶14): every hand category -> odds to 1.
-
-    Entries not given keep `base` (the published default when None); keys
-    may be spelled "Full House", "full_house" or "full-house", and
-    "straight_or_lower" sets Straight and every lower hand at once.
-    """
-    if not isinstance(value, dict):
-        raise ValueError("the ante pay table must be a table of hand category = odds to 1, "
-                         "e.g. flush = 2 (CH ¶14)")
-    names = {_norm(c): c for c in HIGH_CATEGORIES}
-    table = dict(HouseRules().casino_holdem_paytable)
-    for changes in (base or {}, value):
-        for key, odds in changes.items():
-            if isinstance(odds, bool) or not isinstance(odds, int) or odds < 1:
-                raise ValueError(f"{key} = {odds!r}: odds must be a whole number of at least 1 "
-                                 "(paid that many to 1, CH ¶14)")
-            if _norm(key) == "straightorlower":
-                table.update({c: odds for c in _LOWER})
-            elif _norm(key) in names:
-                table[names[_norm(key)]] = odds
-            else:
-                raise ValueError(f"{key!r} is not a hand category; use one of "
-                                 f"{', '.join(reversed(HIGH_CATEGORIES))} or straight_or_lower")
-    return {c: table[c] for c in reversed(HIGH_CATEGORIES)}
+    return step.describe(STEP_LABELS, "box", "boxes")
 
 
 # --- a scenario: what a lesson cell gives ----------------------------------------
@@ -398,8 +361,17 @@ class _Item:
     last: bool = False   # the box's last settlement step
 
 
-class CasinoRound:
+class CasinoRound(Procedure):
     """A round in progress. Build with `CasinoRound(scenario)`; drive with `propose`."""
+
+    kind = "casino"
+    noun = "round"
+    cell_template = "lessons/_casino_cell.html"
+    layout = "boxes"
+    place, places = "box", "boxes"
+    labels = STEP_LABELS
+    seat_steps = frozenset(SEAT_STEPS)
+    seats_steps = frozenset(SEATS_STEPS)
 
     def __init__(self, scenario: CasinoScenario):
         self.scenario = scenario
@@ -416,7 +388,7 @@ class CasinoRound:
         self.players: dict[str, int] = {}
         self._check_scenario()
         self.bank = scenario.bank
-        self.deck = self._build_deck()
+        self.deck = self.build_deck(scenario.seed, self.game.deck, scenario.stack)
         self.dealer: list[Card] = []
         self.dealer_revealed = False
         self.dealer_hand: HandValue | None = None
@@ -475,20 +447,7 @@ class CasinoRound:
                 raise ScenarioError(f"{name} has {chips} chips but the boxes, bonuses and calls "
                                     f"need {need} (CH ¶1, ¶2, ¶7)")
             self.players[name] = chips
-        if len(set(sc.stack)) != len(sc.stack):
-            raise ScenarioError("stack names a card twice")
-        in_deck = set(full_deck(self.game.deck))
-        missing = [c for c in sc.stack if c not in in_deck]
-        if missing:
-            raise ScenarioError(f"{missing[0]} is not in a {self.game.deck}-card deck (3.2)")
-
-    def _build_deck(self) -> Deck:
-        """Shuffle and cut (5.1, 5.2); a scenario may fix the top cards."""
-        deck = Deck.shuffled(self.scenario.seed, self.game.deck)
-        if self.scenario.stack:
-            rest = [c for c in deck.cards if c not in self.scenario.stack]
-            deck = Deck(list(self.scenario.stack) + rest)
-        return deck
+        self.check_stack(sc.stack, self.game.deck)
 
     def _call_times(self) -> int:
         return next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
@@ -753,9 +712,7 @@ class CasinoRound:
         return ""
 
     # --- proposals ----------------------------------------------------------------
-    def propose(self, step: Step) -> Verdict:
-        """Check a dealer step; apply it only if it is the one due now."""
-        exp = self.expected()
+    def _refusal(self, step: Step, exp: Expected | None) -> Verdict | None:
         if exp is None:
             return Verdict(False, "The round is over: every box has been settled.", "")
         item = self._agenda[0]
@@ -784,11 +741,10 @@ class CasinoRound:
             return Verdict(False, f"Not box {step.seat}. {exp.why}.", exp.rule)
         if exp.kind in SEATS_STEPS and tuple(sorted(set(step.seats))) != exp.seats:
             return self._wrong_pass(step, exp)
-        self._agenda.pop(0)
-        message = self._apply(item)
-        self.step_count += 1
-        self._advance()
-        return Verdict(True, message, exp.rule)
+        return None
+
+    def _perform(self) -> Done:
+        return self._apply(self._agenda.pop(0))
 
     def _wrong_pass(self, step: Step, exp: Expected) -> Verdict:
         for box in sorted(set(step.seats)):
@@ -804,37 +760,42 @@ class CasinoRound:
                               f"must get {'their' if len(missing) > 1 else 'its'} cards too. "
                               f"{exp.why}.", exp.rule)
 
-    def _apply(self, item: _Item) -> str:
+    def _apply(self, item: _Item) -> Done:
         exp = item.exp
         kind = exp.kind
         if kind == "no_more_bets":
             self.no_more_bets = True
-            return "No more bets."
+            return Done("No more bets.")
         if kind == "pitch":
-            self.boxes[exp.seat].cards.append(self.deck.take())
-            return f"Card to box {exp.seat}."
+            assert exp.seat is not None
+            card = self.deck.take()
+            self.boxes[exp.seat].cards.append(card)
+            return Done(f"Card to box {exp.seat}.", Dealt("seat", (card,), exp.seat))
         if kind == "pitch_dealer":
-            self.dealer.append(self.deck.take())
-            return "Card to the dealer, face down."
+            card = self.deck.take()
+            self.dealer.append(card)
+            return Done("Card to the dealer, face down.", Dealt("dealer", (card,)))
         if kind == "deal_flop":
-            self.board.extend(self.deck.take() for _ in range(3))
-            return f"Flop: {format_cards(self.board)}."
+            flop = tuple(self.deck.take() for _ in range(3))
+            self.board.extend(flop)
+            return Done(f"Flop: {format_cards(self.board)}.", Dealt("board", flop))
         if kind == "pass_cards":
-            return f"Cards passed to box{'es' if len(exp.seats) > 1 else ''} " \
-                   f"{', '.join(map(str, exp.seats))}."
+            return Done(f"Cards passed to box{'es' if len(exp.seats) > 1 else ''} "
+                        f"{', '.join(map(str, exp.seats))}.")
         if kind == "deal_board":
             card = self.deck.take()
             self.board.append(card)
-            return f"{exp.street.capitalize()}: {card}."
+            return Done(f"{exp.street.capitalize()}: {card}.", Dealt("board", (card,)))
         if kind == "reveal_dealer":
             self.dealer_revealed = True
             self.dealer_hand = best_hand("high", self.dealer, self.board)
             for box in self.boxes_in_play():
                 self.boxes[box].opened = True
-            return f"Dealer: {format_cards(self.dealer)}."
+            return Done(f"Dealer: {format_cards(self.dealer)}.")
         if kind in ("dealer_qualifies", "dealer_does_not_qualify"):
-            return item.detail + "."
+            return Done(item.detail + ".")
         plan = item.plan
+        assert plan is not None and exp.seat is not None
         b = self.boxes[exp.seat]
         chips = b.layout
         if kind == "collect_fold":
@@ -869,23 +830,7 @@ class CasinoRound:
                 if not self.boxes_in_play():
                     self.log.append("Every box has folded: nothing is left to settle and the "
                                     "round ends (standard practice)")
-        return item.detail or plan.lines[0]
-
-    def autoplay(self) -> "CasinoRound":
-        """Deal correctly to the end of the round."""
-        while (exp := self.expected()) is not None:
-            verdict = self.propose(Step(exp.kind, exp.seat, exp.seats))
-            assert verdict.ok, verdict.message
-        return self
-
-    def replay(self, steps) -> "CasinoRound":
-        """Apply accepted steps again (they are stored, the round is not)."""
-        for step in steps:
-            verdict = self.propose(step)
-            if not verdict.ok:
-                raise ScenarioError(f"stored step {describe_step(step)} no longer fits this round: "
-                                    f"{verdict.message}")
-        return self
+        return Done(item.detail or plan.lines[0])
 
     # --- reading -----------------------------------------------------------------
     def view(self, reveal: bool = False) -> dict:

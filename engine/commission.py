@@ -146,7 +146,7 @@ def take_commission(pots: Iterable[P_co], commission: Commission, *, lowest_chip
                     players: int | None = None, uncalled: int = 0) -> Rake[P_co]:
     """The rake from each pot (main pot first, then the side pots).
 
-    pots must already exclude uncalled wagers (7.5; see `commission_for_hand`,
+    pots must already exclude uncalled wagers (7.5; see engine.rake.commission_for_hand,
     which returns them first). blinds_only: the only wagers were blinds
     (7.6, see `only_blinds`). tied_contest: tied hands contested the pot alone
     (7.8, see `tied_contest`). players: players dealt into the hand, for a
@@ -233,30 +233,6 @@ def tied_contest(contributions: Mapping[int, int], tied_winners: Iterable[int]) 
     winners = set(tied_winners)
     payers = {seat for seat, amount in contributions.items() if amount > 0}
     return len(winners) >= 2 and payers <= winners
-
-
-def commission_for_hand(contributions: Mapping[int, int], folded: Iterable[int], commission: Commission, *,
-                        blinds: Mapping[int, int] | None = None, tied_winners: Iterable[int] = (),
-                        players: int | None = None,
-                        lowest_chip: int = 1) -> tuple[Rake[PotLike], dict[int, int]]:
-    """The rake on a finished hand, from what each seat put in.
-
-    Returns the uncalled wager first (7.5), builds the main and side pots,
-    then applies 7.6 (when `blinds`, {seat: blind posted}, is given) and 7.8
-    (when `tied_winners` is given) before taking the commission. Returns the
-    `Rake` and the chips handed back as uncalled ({seat: chips}).
-    """
-    from engine.pots import build_pots, return_uncalled
-
-    back = return_uncalled(contributions, folded)
-    pots = build_pots(back.contributions, folded)
-    rake = take_commission(
-        pots, commission, lowest_chip=lowest_chip,
-        blinds_only=only_blinds(back.contributions, blinds or {}) if blinds is not None else False,
-        tied_contest=tied_contest(back.contributions, tied_winners),
-        players=players if players is not None else len(contributions),
-        uncalled=sum(back.returned.values()))
-    return rake, dict(back.returned)
 
 
 def time_charges(commission: Commission, seats: Iterable[int], *,

@@ -11,6 +11,9 @@ import dataclasses
 from dataclasses import dataclass, field, fields, replace
 
 from engine.commission import Commission
+from engine.games import GAMES
+from engine.paytable import PUBLISHED as PUBLISHED_PAYTABLE
+from engine.paytable import check_paytable
 
 
 @dataclass(frozen=True)
@@ -112,10 +115,7 @@ class HouseRules:
     # --- Casino Hold'em, the banked game (engine/casino_holdem.py) ----------
     # Ante pay table, hand category -> odds to 1. The text's table is missing
     # (casino-holdem-banked-game.txt CH ¶14): widely published default.
-    casino_holdem_paytable: dict = field(default_factory=lambda: {
-        "Royal Flush": 100, "Straight Flush": 20, "Four of a Kind": 10, "Full House": 3,
-        "Flush": 2, "Straight": 1, "Three of a Kind": 1, "Two Pair": 1, "One Pair": 1,
-        "No Pair": 1})
+    casino_holdem_paytable: dict = field(default_factory=lambda: dict(PUBLISHED_PAYTABLE))
     # CH ¶13 sets a table maximum payout but not its amount: the house's figure, in chips.
     casino_holdem_max_payout: int = 10000
     # CH ¶13 "the box combination": "box" = one box's ante, call and bonus
@@ -426,7 +426,6 @@ def _check_value(key: str, value, default, where: str):
         if key == "max_players":
             return _check_max_players(value, where)
         if key == "casino_holdem_paytable":
-            from engine.casino_holdem import check_paytable
             try:
                 return check_paytable(value, default)
             except ValueError as exc:
@@ -437,8 +436,6 @@ def _check_value(key: str, value, default, where: str):
 
 
 def _check_max_players(value: dict, where: str) -> dict:
-    from engine.games import GAMES
-
     by_norm = {_norm(name): game for name, game in GAMES.items()}
     checked = {}
     for name, limit in value.items():

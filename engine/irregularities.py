@@ -19,12 +19,21 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from engine.cards import Card, parse_card
+from engine.decisions import Bet, read_bet
 from engine.house import HouseRules, get_house
 
 # --- substantial action (1.1) ----------------------------------------------
 
 ACTION_VERBS = {"bet", "check", "fold", "call", "raise", "all-in", "allin", "complete"}
 FORCED_VERBS = {"post", "posts", "blind", "ante", "bring-in", "bringin", "small", "big"}
+
+
+def _verb(word: str) -> str:
+    """One word read as a betting decision (engine.decisions): "all-in" and
+    "bring-in" as written; a word that is no decision stays as it is."""
+    said = read_bet(word)
+    plain = said == Bet(said.kind) and said.kind.replace("-", "") == word.replace("-", "")
+    return said.kind if plain else word
 
 
 def _verb_and_player(item) -> tuple[str, object]:
@@ -38,7 +47,7 @@ def _verb_and_player(item) -> tuple[str, object]:
         words = text.lower().split()
         if len(words) >= 2 and words[0] not in ACTION_VERBS | FORCED_VERBS:
             player, words = words[0], words[1:]     # "Ann calls"
-        verb = words[0] if words else ""
+        verb = _verb(words[0]) if words else ""
     elif isinstance(item, (tuple, list)) and len(item) == 2:
         player, verb = item
         verb = str(verb).lower().split()[0] if str(verb).split() else ""
@@ -48,7 +57,7 @@ def _verb_and_player(item) -> tuple[str, object]:
     else:
         player = getattr(item, "player", getattr(item, "seat", None))
         verb = str(getattr(item, "action", getattr(item, "verb", getattr(item, "kind", "")))).lower()
-    verb = verb.split()[0] if verb.split() else ""
+    verb = _verb(verb.split()[0]) if verb.split() else ""
     if verb.endswith("s") and verb[:-1] in ACTION_VERBS:      # "calls", "raises", "checks"
         verb = verb[:-1]
     if verb == "folds":

@@ -35,7 +35,10 @@ from pathlib import Path
 
 from engine.cards import Card, CardError, full_deck, parse_card
 from engine.games import Discard, Draw, Game, get_game
-from engine.hand import Decision, Expected, Hand, Scenario, ScenarioError, Step
+from engine.decisions import Decision, read_bet, read_draw
+from engine.hand import Hand
+from engine.scenario import Scenario
+from engine.steps import Discards, Expected, Replace, ScenarioError, Step
 from engine.house import HouseFileError, get_house
 
 # --- variant codes -----------------------------------------------------------------------
@@ -550,8 +553,8 @@ class _Cards:
         chosen: list[Card] = []
         if kind in ("pitch", "pitch_up"):
             chosen.append(self._hole(place.player(exp.seat), hand, chosen))
-        elif kind == "replace":
-            for _ in range(min(exp.detail["count"], len(hand.deck))):
+        elif isinstance(exp.detail, Replace):
+            for _ in range(min(exp.detail.count, len(hand.deck))):
                 chosen.append(self._hole(place.player(exp.seat), hand, chosen))
         elif kind == "deal_flop":
             for _ in range(3):
@@ -880,25 +883,26 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
             decision, text = decisions.pop(0)
             flush()
             k = order.index(decision.seat) + 1
-            words = text.lower().replace("-", " ").split()
             if decision.kind in ("draw", "discard"):
-                if words in (["stand", "pat"], ["draw", "0"], ["pat"]):
+                drew = read_draw(text)
+                if drew is not None and drew.count == 0:
                     out.append(f"p{k} sd")
                 continue              # the discards are written with the dealer's step
-            if words[:2] == ["take", "kitty"] or words == ["kitty"]:
+            said = read_bet(text)
+            if said.kind == "take-kitty":
                 out.append(f"p{k} tk")
-            elif words == ["fold"]:
+            elif said.kind == "fold":
                 folded.add(decision.seat)
                 out.append(f"p{k} f")
-            elif words in (["check"], ["call"]):
+            elif said.kind in ("check", "call"):
                 out.append(f"p{k} cc")
-            elif words == ["bring", "in"]:
+            elif said.kind == "bring-in":
                 out.append(f"p{k} pb")
-            elif words[:2] == ["all", "in"]:
+            elif said.kind == "all-in":
                 opts = decision.options
                 out.append(f"p{k} cbr {opts.all_in_to}" if opts.all_in_to > opts.call_to else f"p{k} cc")
             else:
-                out.append(f"p{k} cbr {words[-1]}")
+                out.append(f"p{k} cbr {said.amount}")
 
     order = phh_order(again)
     shown = False
@@ -919,25 +923,22 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
                             out.append(f"p{order.index(seat) + 1} sm {show(again.players[seat].cards)}")
                         elif seat in gave_up:
                             out.append(f"p{order.index(seat) + 1} sm")
-            before_cards = {s: len(p.cards) for s, p in again.players.items()}
-            before_boards = [len(b) for b in again.boards]
-            if exp.kind == "take_discard" and not exp.detail.get("exchange"):
+            if isinstance(exp.detail, Discards):
                 flush()
                 k = order.index(exp.seat) + 1
-                out.append(f"p{k} sd {show(exp.detail['cards'])}")
+                out.append(f"p{k} sd {show(exp.detail.cards)}")
             _force(again.deck, hand.taken[len(again.taken):])
             verdict = again.propose(Step(exp.kind, exp.seat, exp.seats))
             if not verdict.ok:
                 raise AssertionError(verdict.message)
-            if exp.kind in ("pitch", "pitch_up", "replace"):
-                new = again.players[exp.seat].cards[before_cards[exp.seat]:]
-                pending.setdefault(exp.seat, []).extend(new)
-            elif exp.kind == "deal_kitty":
-                kitty.append(again.kitty[-1])
-            elif exp.kind in ("deal_flop", "deal_board", "deal_common"):
+            dealt = verdict.dealt
+            if dealt is not None and dealt.to == "seat":
+                pending.setdefault(dealt.seat, []).extend(dealt.cards)
+            elif dealt is not None and dealt.to == "kitty":
+                kitty.extend(dealt.cards)
+            elif dealt is not None and dealt.to == "board":
                 flush()
-                new = [c for i, b in enumerate(again.boards) for c in b[before_boards[i]:]]
-                out.append(f"d db {show(new)}")
+                out.append(f"d db {show(dealt.cards)}")
             take_decisions()
     except _Exhausted:
         pass

@@ -8,8 +8,11 @@ with the rule, so the web app only renders and stores.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
+from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario
 from engine.hand import RAKE_RULES, Hand, Scenario, Step, Verdict
+from engine.procedure import Procedure
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
 
@@ -36,39 +39,39 @@ def whole_number(raw: object) -> int | None:
 
 @dataclass
 class TableCell:
-    """A hand the trainee deals step by step on the drawn table: a poker hand
-    (engine.hand) or a round of the banked Casino Hold'em (engine.casino_holdem)."""
-    scenario: object
+    """A procedure the trainee deals step by step on the drawn table: a poker
+    hand (engine.hand) or a round of the banked Casino Hold'em
+    (engine.casino_holdem), built from the cell's scenario."""
+    scenario: Any
     title: str = ""
     prompt: str = ""
     total_steps: int = 0
-    kind: str = "poker"          # "poker" | "casino"
+    procedure: type[Procedure] = Hand
 
-    def new_hand(self):
-        if self.kind == "casino":
-            from engine.casino_holdem import CasinoRound
-            return CasinoRound(self.scenario)
-        return Hand(self.scenario)
+    def new_hand(self) -> Procedure:
+        return self.procedure(self.scenario)
 
     @property
-    def step_kinds(self) -> dict:
+    def kind(self) -> str:
+        """"poker" or "casino": the procedure's own name for its kind."""
+        return self.procedure.kind
+
+    @property
+    def step_kinds(self) -> dict[str, object]:
         """Step kind -> label, and which take one seat/box or several."""
-        if self.kind == "casino":
-            from engine import casino_holdem as module
-        else:
-            from engine import hand as module
-        return {"labels": module.STEP_LABELS, "seat": set(module.SEAT_STEPS),
-                "seats": set(getattr(module, "SEATS_STEPS", {"award"}))}
+        return self.procedure.step_kinds_info()
 
 
-def build_table(data: dict) -> TableCell:
+# Games dealt by a procedure of their own, by name: how to read the scenario, what deals it.
+PROCEDURES: dict[str, tuple[Callable[[dict[str, Any]], Any], type[Procedure]]] = {
+    CASINO_HOLDEM.name: (CasinoScenario.from_dict, CasinoRound),
+}
+
+
+def build_table(data: dict[str, Any]) -> TableCell:
     fields = {k: v for k, v in data.items() if k not in ("title", "prompt")}
-    if data.get("game") == "casino-holdem":
-        from engine.casino_holdem import CasinoScenario
-        fields.pop("game")
-        cell = TableCell(CasinoScenario.from_dict(fields), kind="casino")
-    else:
-        cell = TableCell(Scenario.from_dict(fields))
+    read, procedure = PROCEDURES.get(data.get("game", ""), (Scenario.from_dict, Hand))
+    cell = TableCell(read(fields), procedure=procedure)
     played = cell.new_hand()
     played.autoplay()  # proves the scenario plays to the end
     cell.title, cell.prompt = str(data.get("title", "")), str(data.get("prompt", ""))

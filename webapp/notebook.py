@@ -128,8 +128,7 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
             ctx["notice"] = "This lesson was edited since your last visit; the hand starts again."
         ctx["hand"] = hand
         ctx["view"] = hand.view()
-        ctx["layout"] = (box_layout(len(ctx["view"]["boxes"])) if cell.engine.kind == "casino"
-                         else seat_layout(len(ctx["view"]["seats"])))
+        ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
         ctx["labels"] = cell.engine.step_kinds["labels"]
     else:
         ctx["question"] = cell.engine
@@ -156,10 +155,12 @@ def box_layout(n: int) -> dict:
     return positions
 
 
+# A procedure's places on the drawn table, by the view's key for them.
+LAYOUTS = {"seats": seat_layout, "boxes": box_layout}
+
+
 def _render_cell(ctx, status=200):
-    template = {"table": "lessons/_table_cell.html", "question": "lessons/_question_cell.html"}[ctx["cell"].kind]
-    if ctx["cell"].kind == "table" and ctx["cell"].engine.kind == "casino":
-        template = "lessons/_casino_cell.html"
+    template = ctx["hand"].cell_template if ctx["cell"].kind == "table" else "lessons/_question_cell.html"
     lesson = ctx["lesson"]
     if not request.headers.get("HX-Request"):
         return redirect(url_for("notebook.lesson_page", slug=lesson.slug, _anchor=f"cell-{ctx['cell'].id}"))

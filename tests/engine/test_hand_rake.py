@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.commission import Commission, commission_for_hand
+from engine.commission import Commission
+from engine.rake import commission_for_hand
 from engine.hand import Hand, RandomPlayer, Scenario, ScenarioError, Step
 from engine.house import MAIN, load_house_file
 from engine.phh import load, replay

@@ -1,0 +1,218 @@
+"""The showdown and the award: hands read, pots built, each pot pushed.
+
+At the end of the last betting round (or when one player is left) the
+dealer builds the main and side pots (1.1; uncalled bets back, 7.5; dead
+antes in the main pot), takes the commission where the hand takes one
+(engine.rake), and awards each pot, a hi-lo or double-board pot in halves
+(8.1.5 for the odd chip), with the reason in the rulebook's words.
+"""
+from __future__ import annotations
+
+from engine.award import AwardedPot
+from engine.decisions import LOW_RANKINGS
+from engine.hand_state import HandState
+from engine.pots import Pot, award, build_pots, return_uncalled
+from engine.showdown import best_hand, best_value
+from engine.steps import Done, Expected
+
+
+class Awarding(HandState):
+    """The showdown: readings, pots, and one award step per pot (or half)."""
+
+    def _values(self, seat: int, board_index: int = 0, low: bool = False) -> int:
+        sd = self.game.showdown
+        ranking = self.game.ranking_for(self.deck_size, low)
+        return best_value(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
+
+    def readings(self) -> dict[int, str]:
+        """Each live player's hand in words, at a showdown (empty if none)."""
+        live = self.live_seats()
+        if len(live) < 2:
+            return {}
+        sd = self.game.showdown
+        deck = self.deck_size
+        out = {}
+        for s in live:
+            cards = self.players[s].cards
+            high = best_hand(self.game.ranking_for(deck), cards, self.boards[0], sd.selection)
+            assert high is not None, "every hand has a high reading"
+            if sd.split == "hi-lo":
+                low = best_hand(sd.low, cards, self.boards[0], sd.selection)
+                out[s] = f"high {high.describe()}; low " + (low.describe() if low else "none (no eight-or-better)")
+            elif sd.split == "double-board":
+                bottom = best_hand(self.game.ranking_for(deck), cards, self.boards[1], sd.selection)
+                assert bottom is not None
+                out[s] = f"top {high.describe()}; bottom {bottom.describe()}"
+            else:
+                out[s] = high.describe()
+        return out
+
+    def _describe(self, seat: int, board_index: int = 0, low: bool = False) -> str:
+        sd = self.game.showdown
+        ranking = self.game.ranking_for(self.deck_size, low)
+        hv = best_hand(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
+        return hv.describe() if hv else "no qualifying low"
+
+    def _schedule_showdown(self) -> None:
+        # 8.1.7: a hand not tabled is not read; it gives up its claim to the pot.
+        given_up = [s for s in self.scenario.mucked if s in self.live_seats()]
+        if len(self.live_seats()) > 1 and given_up:
+            for seat in given_up[:len(self.live_seats()) - 1]:
+                self.players[seat].folded = True
+                self.log.append(f"Seat {seat} ({self.players[seat].name}) does not table the hand (8.1.7)")
+        live = self.live_seats()
+        folded = {s for s, p in self.players.items() if p.folded}
+        contributions = {s: p.committed for s, p in self.players.items() if p.committed}
+        dead = self._dead_antes(contributions)
+        uncalled = return_uncalled(contributions, folded)
+        pots = build_pots(uncalled.contributions, folded) if uncalled.contributions else []
+        if dead:
+            main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
+            pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
+        # What the dealer has built at the showdown, before any commission.
+        self.showdown_pots = list(pots)
+        self.uncalled_lines = list(uncalled.lines)
+        parts = self._award_parts(pots, live)
+        unraked: list[str] = []
+        if self.commission is not None and self.commission.method != "fixed-person":
+            rake = self._pot_rake(pots, parts, uncalled, dead, live)
+            if rake.total:
+                # The pots are awarded net of the commission (7.2.1, 7.2.3); a
+                # pot the fixed fee emptied has nothing left to push.
+                pots = [p for p in rake.pots if p.amount] or list(rake.pots[:1])
+                parts = self._award_parts(pots, live)
+                self._agenda.append(self._rake_step(rake))
+            else:
+                unraked = list(rake.lines)
+                self.rake_lines.extend(unraked)
+        self.awards = [part for part, _ in parts]
+        if uncalled.returned and self.awards:
+            self.awards[0].returned = dict(uncalled.returned)
+            self.awards[0].explanation = uncalled.lines + self.awards[0].explanation
+        if unraked and self.awards:
+            self.awards[0].explanation = unraked + self.awards[0].explanation
+        for part, why in parts:
+            self._agenda.append(Expected("award", part.rule, f"{why}. {part.reason}",
+                                         seats=tuple(sorted(part.winners))))
+        if not self._agenda:
+            self.finished = True
+
+    def _award_parts(self, pots: list[Pot], live: list[int]) -> list[tuple[AwardedPot, str]]:
+        """One award step per pot (two for a pot divided high/low or top/bottom)."""
+        parts: list[tuple[AwardedPot, str]] = []
+        if len(live) == 1:
+            rule = self.game.uncontested_rule
+            why = f"Only one player remains, so that player wins the pot without a showdown ({rule})"
+            for pot in pots:
+                parts.append(self._award_part(pot, [live[0]], rule,
+                                              f"Seat {live[0]} is the only player left in the {pot.name}", why))
+        else:
+            for pot in pots:
+                parts.extend(self._award_showdown(pot, live))
+        return parts
+
+    def _dead_antes(self, contributions: dict[int, int]) -> int:
+        """Antes that differ by seat (a big-blind ante) are dead money: no part
+        of a wager to be called or matched, all in the main pot (published
+        tournament rules; house tournament_antes). Takes them out of
+        `contributions` and returns their total."""
+        if not any(self.scenario.seat_antes.values()):
+            return 0
+        dead = 0
+        for seat in list(contributions):
+            paid = min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
+            contributions[seat] -= paid
+            dead += paid
+            if not contributions[seat]:
+                del contributions[seat]
+        return dead
+
+    def _award_part(self, pot: Pot, winners: list[int], rule: str, reason: str,
+                    why: str = "") -> tuple[AwardedPot, str]:
+        """One award step: the chips of `pot` to `winners`, and why they win."""
+        shares, lines = award(pot, winners, button=self.button, seat_count=self.scenario.table_seats,
+                              lowest_chip=self.house.lowest_chip, odd_chip=self.house.odd_chip,
+                              hands={s: self.players[s].cards for s in winners})
+        label = pot.name
+        explanation = [f"{label[0].upper()}{label[1:]} of {pot.amount}: {reason}."] + lines[len(winners) == 1:]
+        part = AwardedPot(label, pot.amount, tuple(pot.eligible), tuple(sorted(winners)), shares,
+                          explanation, "8.1.5" if len(winners) > 1 else rule, reason)
+        return part, why
+
+    def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
+        values = {s: self._values(s, board_index, low) for s in seats}
+        if low:
+            values = {s: v for s, v in values.items() if v > 0}
+        if not values:
+            return []
+        top = max(values.values())
+        return [s for s, v in values.items() if v == top]
+
+    def _award_showdown(self, pot: Pot, live: list[int]) -> list[tuple[AwardedPot, str]]:
+        sd = self.game.showdown
+        eligible = [s for s in pot.eligible if s in live]
+        if len(eligible) == 1:
+            return [self._award_part(pot, eligible, sd.rule,
+                                     f"Seat {eligible[0]} is the only player left in the {pot.name}",
+                                     why=f"The best five-card hand wins ({sd.rule})")]
+        first = self._best(eligible)
+        if sd.split == "high":
+            best = "lowest" if sd.ranking in LOW_RANKINGS else "best"
+            return [self._award_part(pot, first, sd.rule, self._reason(first),
+                                     why=f"The {best} five-card hand wins ({sd.rule})")]
+        if sd.split == "hi-lo":
+            second = self._best(eligible, low=True)
+            names, rules = ("high", "low"), (f"{sd.rule}(i)", f"{sd.rule}(ii)")
+            if not second:
+                return [self._award_part(
+                    pot, first, sd.no_low_rule, self._reason(first),
+                    why=f"No hand qualifies for low: the best high hand wins the whole pot ({sd.no_low_rule})")]
+        else:
+            second = self._best(eligible, board_index=1)
+            names, rules = ("Top", "Bottom"), (f"{sd.rule}(i)", f"{sd.rule}(ii)")
+        if len(first) == 1 and first == second:
+            both = f"{sd.rule}(iii)"
+            return [self._award_part(pot, first, both,
+                                     f"Seat {first[0]} wins both the {names[0]} and the {names[1]}: the whole "
+                                     f"pot", why=f"One hand wins both halves and takes the whole pot ({both})")]
+        unit = self.house.lowest_chip
+        second_half = (pot.amount // (2 * unit)) * unit
+        first_half = pot.amount - second_half
+        if not second_half:
+            return [self._award_part(pot, first, sd.odd_chip_rule,
+                                     f"the {pot.amount} cannot be halved in chips in play, so it goes to the "
+                                     f"{names[0]} hand: " + self._reason(first),
+                                     why=f"The odd chip of a divided pot goes to the {names[0]} hand "
+                                         f"({sd.odd_chip_rule})")]
+        parts = []
+        for half, winners, label, rule, board, low in (
+                (first_half, first, names[0], rules[0], 0, False),
+                (second_half, second, names[1], rules[1], 1 if sd.split == "double-board" else 0,
+                 sd.split == "hi-lo")):
+            sub = Pot(half, pot.eligible, f"{label} half of the {pot.name}")
+            odd = (f"; the odd chip of the halving goes to the {names[0]} half ({sd.odd_chip_rule})"
+                   if label == names[0] and first_half != second_half else "")
+            parts.append(self._award_part(
+                sub, winners, rule, self._reason(winners, board, low) + odd,
+                why=f"The pot is halved: the {label} half goes to the best {label} hand ({rule})"))
+        return parts
+
+    def _reason(self, winners: list[int], board_index: int = 0, low: bool = False) -> str:
+        words = self._describe(winners[0], board_index, low)
+        return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
+                f"{'tie' if len(winners) > 1 else 'wins'} with {words}")
+
+
+    def _step_award(self, exp: Expected) -> Done:
+        part = self.awards[self._pots_awarded]
+        self._pots_awarded += 1
+        for seat, chips in part.returned.items():
+            self.players[seat].stack += chips
+        for seat, chips in part.shares.items():
+            self.players[seat].stack += chips
+            self.awarded[seat] = self.awarded.get(seat, 0) + chips
+        self.pot -= part.amount + sum(part.returned.values())
+        self.explanations.extend(part.explanation)
+        if self._pots_awarded == len(self.awards):
+            self.finished = True
+        return Done(" ".join(part.explanation))

@@ -1,0 +1,258 @@
+"""The betting rounds of a hand: who acts, who opens, and the decisions.
+
+Who acts first on each street follows the game's declaration (8.17.3(a),
+8.17.4(b), 8.11.3(a), 8.11.4(b)); stud names its opener, the bring-in or
+the best hand showing; the players' betting decisions are read
+(engine.decisions) and ruled by engine.betting's BettingRound, and the
+dealer collects the bets when the round ends (1.1 Pot, Dealer).
+"""
+from __future__ import annotations
+
+from engine.betting import BettingRound
+from engine.cards import format_cards
+from engine.decisions import BETS, Decision, read_bet
+from engine.games import Betting, Street
+from engine.hand_state import HandState
+from engine.rankings import bring_in_seat, first_to_act_showing
+from engine.steps import Done, Expected, ScenarioError
+
+
+class BettingRounds(HandState):
+    """Who acts, the opener, and each betting round played out."""
+
+    def acting_order(self, street_name: str) -> list[int]:
+        """Live seats in the order they act on `street_name` (8.17.3(a),
+        8.17.4(b), 8.11.3(a), 8.11.4(b))."""
+        street = next((s for s in self.game.streets if s.name == street_name and s.betting), None)
+        if street is None:
+            names = [s.name for s in self.game.streets if s.betting]
+            raise ValueError(f"{self.game.title} has no betting round {street_name!r}; rounds: {', '.join(names)}")
+        live = self.live_seats()
+        betting = street.betting
+        if betting.opener == "left_of_last_blind":
+            start = self._last_blind_seat
+            if start is None:
+                start = self.blind_seats()[-1] if self.blind_amounts else self._start()
+            return [s for s in self._clockwise_from(start) if s in live]
+        if betting.opener == "left_of_button":
+            return live
+        opener = self._card_opener(betting)
+        i = live.index(opener)
+        return live[i:] + live[:i]
+
+    def _card_opener(self, betting: Betting) -> int:
+        """Stud: the bring-in (lowest up-card; Razz highest, aces low) or the
+        best hand showing (Razz lowest), not counting a common card."""
+        live = self.live_seats()
+        if betting.opener == "bring_in":
+            able = [s for s in live if not self.players[s].all_in] or live
+            return bring_in_seat({s: self.players[s].upcards[0] for s in able}, razz=betting.low)
+        showing = {s: self.players[s].upcards[-4:] for s in live}
+        return first_to_act_showing(showing, low=betting.low, house=self.house)
+
+    def first_to_act(self, street_name: str) -> int:
+        """Who acts first on a street, among players who can still act."""
+        order = [s for s in self.acting_order(street_name) if not self.players[s].all_in]
+        return order[0]
+
+    def _betting_possible(self) -> bool:
+        able = self._able()
+        if len(self.live_seats()) < 2:
+            return False
+        if len(able) >= 2:
+            return True
+        # One player left to act still calls or folds when facing more than
+        # they have in front; a short all-in blind is still called in full.
+        top = max([p.in_front for p in self.players.values()] +
+                  [a for s, a in self._posted_blinds.items() if self.players[s].in_front])
+        return bool(able) and self.players[able[0]].in_front < top
+
+    def _name_opener(self, street: Street) -> None:
+        if len(self._able()) < 2:
+            return
+        betting = street.betting
+        assert betting is not None
+        seat = self.first_to_act(street.name)
+        if betting.opener == "bring_in":
+            why = ("The player with the highest up-card, aces low, must open with a bet of at least the "
+                   "table minimum; equal ranks go to the higher suit (spades, hearts, diamonds, clubs) "
+                   f"({betting.rule})" if betting.low else
+                   "The player with the lowest up-card must open with a bet of at least the table minimum; "
+                   f"equal ranks go to the lower suit, clubs lowest ({betting.rule}, 3.2.4)")
+        else:
+            ties = ("the player closest to the dealer's left (house stud_showing_tie = 'position')"
+                    if self.house.stud_showing_tie == "position" else
+                    ("the lowest card's lower suit" if betting.low else "the highest card's higher suit"))
+            what = ("The lowest hand showing, aces low, opens" if betting.low else
+                    "The best hand showing opens (pairs and better over high cards)")
+            why = (f"{what}; a common card does not count and equal hands go to {ties}; a player all in "
+                   f"is passed to the next in turn ({betting.rule})")
+        self._front(Expected("name_opener", betting.rule, why, seat=seat, street=street.name))
+
+    # --- betting ---------------------------------------------------------------------
+    def _open_round(self, street: Street) -> bool:
+        if not self._betting_possible():
+            return False
+        order = self.acting_order(street.name)
+        posted = {s: self.players[s].in_front for s in order if self.players[s].in_front}
+        index = [s.name for s in self.game.streets if s.betting].index(street.name)
+        call_level = None
+        if posted and index == 0 and self._posted_blinds:
+            call_level = max(max(posted.values()),
+                             max(a for s, a in self._posted_blinds.items() if s in order))
+        try:
+            self._round = BettingRound(
+                self.structure, order, {s: self.players[s].stack for s in order}, posted=posted,
+                pot=self.pot, round_index=index, house=self.house, call_level=call_level)
+        except ValueError as exc:
+            raise ScenarioError(f"the {street.name} betting round cannot open: {exc}") from None
+        self._round_street = street
+        self._opened = False
+        self._kitty_pending = None
+        return True
+
+    def _play_betting(self) -> None:
+        """Apply player decisions until the round is complete or a dealer
+        step is due inside it (the Kitty changing hands)."""
+        rnd, street, betting = self._betting_now()
+        while not rnd.complete:
+            seat = rnd.turn
+            text = self._next_decision(self._bet_decision(seat))
+            took_kitty = self._apply_bet(seat, text)
+            if took_kitty:
+                return
+            rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
+            if len(self.live_seats()) == 1:
+                break
+        self._round = None
+        if any(p.in_front for p in self.players.values()):
+            self._front(self._collect_step(street))
+
+    @staticmethod
+    def _collect_step(street: Street) -> Expected:
+        return Expected("collect_bets", "1.1 (Pot)",
+                        "Collect the bets into the pot when the betting round ends, before any more "
+                        "cards are dealt (1.1 Pot, Dealer)", street=street.name)
+
+    def _bet_decision(self, seat: int) -> Decision:
+        rnd, street, betting = self._betting_now()
+        kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
+        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), rnd.options(),
+                        forced=self._forced_open(), no_raise=self._no_raise(), kitty=kitty_open)
+
+    def _forced_open(self) -> bool:
+        rnd, _, betting = self._betting_now()
+        return betting.opener == "bring_in" and not rnd.history
+
+    def _no_raise(self) -> bool:
+        return bool(self._betting_now()[2].kitty) and not self._opened
+
+    def _apply_bet(self, seat: int, text: str) -> bool:
+        """Apply one betting decision; True when the Kitty was taken."""
+        rnd, street, betting = self._betting_now()
+        player = self.players[seat]
+        said = read_bet(text)
+        where = f"action {text!r} for seat {seat} on the {street.name}"
+        if said.kind == "take-kitty":
+            return self._take_kitty(seat, text)
+        if said.kind == "bring-in":
+            if not self._forced_open():
+                raise ScenarioError(f"{where} is not legal: only the first bet of the stud bring-in "
+                                    f"round is the bring-in ({betting.rule})")
+            opts = rnd.options()
+            assert opts is not None
+            kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
+            if self._bring_in(seat):
+                rnd, kind, amount = self._betting_now()[0], "check", None
+        else:
+            if said.not_amount:
+                raise ScenarioError(f"{where} is not legal: {said.not_amount!r} is not an amount of chips")
+            kind, amount = said.kind, said.amount
+        if self._forced_open() and kind not in ("bet", "all-in") and said.kind != "bring-in":
+            raise ScenarioError(f"{where} is not legal: the bring-in must bet at least the table "
+                                f"minimum of {rnd.unit} ({betting.rule})")
+        raising = kind in ("bet", "raise") or (
+            kind == "all-in" and rnd.in_front[seat] + rnd.stacks[seat] > rnd.level)
+        if raising and self._no_raise():
+            raise ScenarioError(f"{where} is not legal: until a player opens, a player may only call or "
+                                f"fold, or take the Kitty and call ({betting.kitty})")
+        if kind not in BETS:
+            raise ScenarioError(f"{where} is not legal: {text!r} is not fold, check, call, bet N, raise N, "
+                                "all-in" + (", bring-in" if self._forced_open() else "") +
+                                (" or take kitty" if betting.kitty else ""))
+        before = rnd.in_front[seat]
+        outcome = rnd.act(kind, amount, seat=seat)
+        if not outcome.ok:
+            raise ScenarioError(f"{where} is not legal: {outcome.message}")
+        self._kitty_pending = None
+        if kind != "fold":
+            self._opened = self._opened or kind != "check"
+        self._sync(seat)
+        pay = rnd.in_front[seat] - before
+        last = rnd.history[-1][1]
+        if seat in rnd.folded:
+            description = "folds"
+        elif said.kind == "bring-in":
+            description = f"brings in {rnd.in_front[seat]}"
+        elif last.kind == "check":
+            description = "checks"
+        elif last.kind == "call":
+            description = f"calls {pay}"
+        elif last.kind == "bet":
+            description = f"bets {rnd.in_front[seat]}"
+        else:
+            description = f"raises to {rnd.in_front[seat]}"
+        if player.all_in and seat not in rnd.folded:
+            description += " and is all in"
+        self.log.append(f"Seat {seat} ({player.name}) {description}")
+        return False
+
+    def _bring_in(self, seat: int) -> bool:
+        """A scenario's bring-in smaller than the first bet (8.11.3(a): a wager
+        not less than the table minimum, which the table sign may set below the
+        fixed bet, as published stud rules do). The opener puts it in and has
+        acted; the others call it, fold, or complete to the full bet, which is
+        not a raise, and a completion reopens the betting to the opener. True
+        when the round was started again with the bring-in in front."""
+        small, rnd = self.scenario.bring_in, self._betting_now()[0]
+        if small is None or small >= rnd.unit or rnd.stacks[seat] <= small:
+            return False
+        stacks = dict(rnd.stacks)
+        stacks[seat] -= small
+        self._round = BettingRound(self.structure, rnd.order, stacks, posted={seat: small}, pot=rnd.pot,
+                                   round_index=rnd.round_index, house=self.house, call_level=small)
+        return True
+
+    def _sync(self, seat: int) -> None:
+        """Copy one seat's chips and fold from the betting round to the player."""
+        rnd, player = self._betting_now()[0], self.players[seat]
+        delta = rnd.in_front[seat] - player.in_front
+        player.stack -= delta
+        player.in_front += delta
+        player.committed += delta
+        if seat in rnd.folded:
+            player.folded = True
+
+
+    def _step_name_opener(self, exp: Expected) -> Done:
+        assert exp.seat is not None
+        return Done(self._opener_message(exp.seat))
+
+    def _opener_message(self, seat: int) -> str:
+        shown = format_cards(self.players[seat].upcards[-4:])
+        betting = self._current_street().betting
+        assert betting is not None
+        if betting.opener == "bring_in":
+            return f"Seat {seat} ({shown}) brings in."
+        best = self._card_opener(betting)
+        if best != seat:
+            return (f"Seat {best} shows the best hand but is all in; seat {seat} ({shown}) acts first.")
+        return f"Seat {seat} ({shown}) opens."
+
+
+    def _step_collect_bets(self, exp: Expected) -> Done:
+        total = sum(p.in_front for p in self.players.values())
+        for p in self.players.values():
+            p.in_front = 0
+        self.pot += total
+        return Done(f"{total} collected; the pot is {self.pot}.")

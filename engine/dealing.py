@@ -1,0 +1,252 @@
+"""The deal: cards to the players, burns, flops, the board, the Kitty's cards.
+
+Each street of a game's declaration (engine/games.py) lists its deal steps
+(DealHole, Burn, DealBoard, Discard, Draw, MuckKitty); `DEAL_STEPS` maps each
+kind to the handler that puts its dealer steps on the agenda, and
+`STEP_KINDS` to the steps a cell's tools must offer for it. The stud stub
+running short (8.9.5(a), 8.11.5(a), 13.4(a)) and the draw running out of
+cards (8.4.4(b)) reshuffle here too.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from engine.cards import Deck, format_cards
+from engine.games import Burn, DealBoard, DealHole, Discard, Draw, MuckKitty, Street
+from engine.hand_state import HandState, Marker
+from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle
+
+DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty | Expected
+
+
+class Dealing(HandState):
+    """Dealer steps that move cards from the deck, scheduled street by street."""
+
+    def _board_count(self) -> int:
+        return 1 + max((op.board for st in self.game.streets for op in st.deal
+                        if isinstance(op, DealBoard)), default=0)
+
+    def _has_kitty(self) -> bool:
+        return any(isinstance(op, DealHole) and op.kitty for st in self.game.streets for op in st.deal)
+
+    def _deal_why(self, up: bool) -> str:
+        where = ("the immediate left of the button" if self.game.uses_button
+                 else "the dealer's immediate left")
+        text = f"Cards go one at a time, clockwise, starting with the player on {where}"
+        return ("This card is dealt face up. " + text) if up else text
+
+    # --- scheduling, one handler per kind of deal step -------------------------
+    def _schedule_street(self, street: Street) -> None:
+        order = self.live_seats()
+        ops: list[DealOp] = list(street.deal)
+        if self.game.stub_short:
+            ops = self._stud_stub(street, ops, order)
+        for op in ops:
+            DEAL_STEPS[type(op)](self, op, street.name, order)
+        if street.betting is not None:
+            if street.betting.opener in ("bring_in", "best_showing"):
+                self._agenda.append(Marker("_opener", street.name))
+            self._agenda.append(Marker("_betting", street.name))
+
+    def _due(self, exp: Expected, name: str, order: list[int]) -> None:
+        self._agenda.append(exp)
+
+    def _hole(self, op: DealHole, name: str, order: list[int]) -> None:
+        kind = "pitch_up" if op.face_up else "pitch"
+        why = f"{self._deal_why(op.face_up)} ({op.rule})"
+        for _ in range(op.count):
+            for seat in order:
+                self._agenda.append(Expected(kind, op.rule, why, seat=seat, street=name))
+            if op.kitty:
+                self._agenda.append(Expected(
+                    "deal_kitty", op.rule,
+                    f"The Kitty receives its card after the last player in each round of the "
+                    f"deal ({op.rule})", street=name))
+
+    def _burn(self, op: Burn, name: str, order: list[int]) -> None:
+        self._agenda.append(Expected("burn", op.rule, f"Burn a card before the {name} ({op.rule})", street=name))
+
+    def _board_cards(self, op: DealBoard, name: str, order: list[int]) -> None:
+        if op.flop:
+            bottom = op.board > 0
+            self._agenda.append(Expected(
+                "deal_flop", op.rule,
+                (f"Deal the second flop face down, one at a time, immediately below the first ({op.rule})"
+                 if bottom else f"Deal the three flop cards face down, one at a time ({op.rule})"),
+                street=name, detail=OnBoard(op.board)))
+            self._agenda.append(Expected(
+                "turn_flop", op.rule,
+                (f"Turn the bottom flop face up and spread it ({op.rule}; 1.1 Double Flop)" if bottom
+                 else f"Turn the flop face up and spread it ({op.rule}; 1.1 Flop)"),
+                street=name, detail=OnBoard(op.board)))
+            return
+        card_name = op.name or f"{name} card"
+        for _ in range(op.count):
+            self._agenda.append(Expected(
+                "deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
+                street=name, detail=OnBoard(op.board, card_name)))
+
+    def _discard(self, op: Discard, name: str, order: list[int]) -> None:
+        for seat in order:
+            self._agenda.append(Marker("_discard", name, seat, op))
+
+    def _draw(self, op: Draw, name: str, order: list[int]) -> None:
+        self._draw_number += 1
+        for seat in order:
+            self._agenda.append(Marker("_draw", name, seat, op))
+
+    def _muck_kitty(self, op: MuckKitty, name: str, order: list[int]) -> None:
+        if self.kitty:
+            self._agenda.append(Expected(
+                "muck_kitty", op.rule, f"Nobody took the Kitty: muck it before the draw ({op.rule})", street=name))
+
+    def _stud_stub(self, street: Street, ops: list[DealOp], order: list[int]) -> list[DealOp]:
+        """Stud deck exhaustion (8.9.5(a), 8.11.5(a), 13.4(a)): with too few
+        cards to burn and give every player one, shuffle the burns with the
+        stub; if even that is short, burn and deal one common card face up."""
+        need = sum(1 for op in ops if isinstance(op, Burn)) + sum(
+            op.count * len(order) for op in ops if isinstance(op, DealHole))
+        if need <= len(self.deck) or not any(isinstance(op, Burn) for op in ops):
+            return ops
+        rule = self.game.stub_short
+        assert rule is not None
+        name = street.name
+        if need <= len(self.deck) + len(self.burns):
+            return [Expected("reshuffle", rule,
+                             f"Only {len(self.deck)} cards are left to burn and give {len(order)} players a card: "
+                             f"shuffle the burn cards with the remaining cards first ({rule})",
+                             street=name, detail=Reshuffle("burns"))] + ops
+        out: list[DealOp] = []
+        if len(self.deck) < 2:
+            out.append(Expected("reshuffle", rule,
+                                f"Fewer than two cards are left for a burn and a common card: shuffle the "
+                                f"burn cards into them first ({rule}; live-casino house rules)",
+                                street=name, detail=Reshuffle("burns")))
+        burn_rule = next(op.rule for op in ops if isinstance(op, Burn))
+        out.append(Expected("burn", burn_rule, f"Burn a card before the {name} ({burn_rule})", street=name))
+        out.append(Expected("deal_common", rule,
+                            f"Too few cards remain, even with the burns, for one to every player: deal one "
+                            f"common card face up in the centre, which every player uses ({rule})",
+                            street=name))
+        return out
+
+    # --- the steps ---------------------------------------------------------------
+    def _step_pitch(self, exp: Expected) -> Done:
+        assert exp.seat is not None
+        card = self._take()
+        player = self.players[exp.seat]
+        player.cards.append(card)
+        up = exp.kind == "pitch_up"
+        player.up.append(up)
+        dealt = Dealt("seat", (card,), exp.seat)
+        return Done(f"{card} face up to seat {exp.seat}." if up else f"Card to seat {exp.seat}.", dealt)
+
+    def _step_burn(self, exp: Expected) -> Done:
+        card = self._take()
+        self.burns.append(card)
+        return Done("Burned.", Dealt("burn", (card,)))
+
+    def _step_deal_flop(self, exp: Expected) -> Done:
+        board = exp.detail.board if isinstance(exp.detail, OnBoard) else 0
+        cards = tuple(self._take() for _ in range(3))
+        self.boards[board].extend(cards)
+        self.face_down.add(board)
+        return Done("Bottom flop dealt face down." if board else "Flop dealt face down.",
+                    Dealt("board", cards, board=board))
+
+    def _step_turn_flop(self, exp: Expected) -> Done:
+        board = exp.detail.board if isinstance(exp.detail, OnBoard) else 0
+        self.face_down.discard(board)
+        return Done(f"{'Bottom flop' if board else 'Flop'}: {format_cards(self.boards[board][:3])}.")
+
+    def _step_deal_board(self, exp: Expected) -> Done:
+        detail = exp.detail if isinstance(exp.detail, OnBoard) else OnBoard()
+        card = self._take()
+        self.boards[detail.board].append(card)
+        name = detail.name or f"{exp.street} card"
+        label = exp.street if name == f"{exp.street} card" else name
+        return Done(f"{label[0].upper()}{label[1:]}: {card}.", Dealt("board", (card,), board=detail.board))
+
+    def _step_deal_common(self, exp: Expected) -> Done:
+        card = self._take()
+        self.board.append(card)
+        return Done(f"Common card: {card}, used by every player.", Dealt("board", (card,)))
+
+    def _step_take_discard(self, exp: Expected) -> Done:
+        assert exp.seat is not None
+        player = self.players[exp.seat]
+        if isinstance(exp.detail, Exchange):
+            cards = list(player.cards)
+            self.muck.extend((c, None, None) for c in cards)
+            player.cards, player.up = [], []
+            return Done(f"Seat {exp.seat}'s hand into the muck.")
+        assert isinstance(exp.detail, Discards)
+        for card in exp.detail.cards:
+            i = player.cards.index(card)
+            del player.cards[i]
+            del player.up[i]
+            self.muck.append((card, exp.seat, exp.detail.draw))
+        n = len(exp.detail.cards)
+        return Done(f"Seat {exp.seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+
+    def _step_replace(self, exp: Expected) -> Done:
+        assert exp.seat is not None and isinstance(exp.detail, Replace)
+        player = self.players[exp.seat]
+        count = min(exp.detail.count, len(self.deck))
+        cards = tuple(self._take() for _ in range(count))
+        player.cards.extend(cards)
+        player.up.extend([False] * count)
+        return Done(f"{count} card{'s' if count > 1 else ''} to seat {exp.seat}.", Dealt("seat", cards, exp.seat))
+
+    def _step_reshuffle(self, exp: Expected) -> Done:
+        """Shuffle the burns with the stub (stud) or the earlier discards (draw)."""
+        assert isinstance(exp.detail, Reshuffle)
+        self._reshuffles += 1
+        rng = random.Random(f"{self.scenario.seed}:reshuffle:{self._reshuffles}")
+        if exp.detail.what == "burns":
+            cards = self.burns + self.deck.cards
+            self.burns = []
+            rng.shuffle(cards)
+            self.deck = Deck(cards)
+            return Done(f"Burns shuffled with the stub: {len(cards)} cards.")
+        seat, draw = exp.detail.seat, exp.detail.draw
+        # The drawing player's discards from this draw stay out (8.4.4(b)); the
+        # later players have not discarded yet. Folded hands, the Kitty and a
+        # hand exchanged for it are earlier discards (8.5.4(b); 1.1 Muck).
+        keep = [m for m in self.muck if m[1] == seat and m[2] == draw]
+        cards = [m[0] for m in self.muck if not (m[1] == seat and m[2] == draw)]
+        for p in self.players.values():
+            if p.folded and p.cards:
+                cards.extend(p.cards)
+                p.cards, p.up = [], []
+        self.muck = keep
+        rng.shuffle(cards)
+        deck = Deck(self.deck.cards + cards)
+        if len(deck) > 1:
+            deck.cut(rng.randint(1, len(deck) - 1))
+        self.deck = deck
+        return Done(f"{len(cards)} earlier discards shuffled and cut.")
+
+
+# Each kind of deal step in a game's declaration -> what it puts on the agenda.
+DEAL_STEPS: dict[type, Callable[[Any, Any, str, list[int]], None]] = {
+    Expected: Dealing._due,
+    DealHole: Dealing._hole,
+    Burn: Dealing._burn,
+    DealBoard: Dealing._board_cards,
+    Discard: Dealing._discard,
+    Draw: Dealing._draw,
+    MuckKitty: Dealing._muck_kitty,
+}
+
+# Each kind of deal step -> the dealer steps a table cell offers for it.
+STEP_KINDS: dict[type, Callable[[Any], set[str]]] = {
+    DealHole: lambda op: {"pitch_up" if op.face_up else "pitch"} | (
+        {"deal_kitty", "take_discard", "give_kitty"} if op.kitty else set()),
+    Burn: lambda op: {"burn"},
+    DealBoard: lambda op: {"deal_flop", "turn_flop"} if op.flop else {"deal_board"},
+    Discard: lambda op: {"take_discard"},
+    Draw: lambda op: {"take_discard", "replace", "reshuffle"},
+    MuckKitty: lambda op: {"muck_kitty"},
+}

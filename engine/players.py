@@ -1,0 +1,121 @@
+"""The players at a dealt table: the scenario's script, then a `decide` callable.
+
+A hand asks for each decision in turn (engine.decisions.Decision). The
+scenario's `actions` answer first, in acting order; once they run out a
+`decide(hand, decision)` callable answers, such as `RandomPlayer`, whose
+every choice is legal so a hand always plays to the end (`simulate`).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable
+
+from engine.betting import Options
+from engine.cards import Card
+from engine.decisions import LOW_RANKINGS, Decision
+from engine.steps import ScenarioError
+
+# decide(hand, decision) -> the decision as text (engine.decisions)
+Decide = Callable[[object, Decision], str]
+
+
+class ScriptedPlayers:
+    """The scenario's decisions in acting order, then `decide`."""
+
+    def __init__(self, actions: Iterable[str], decide: Decide | None = None):
+        self.actions = [str(a) for a in actions]
+        self.decide = decide
+        self.played: list[str] = []
+
+    def next(self, hand: object, decision: Decision) -> str:
+        if self.actions:
+            text = self.actions.pop(0).strip()
+        elif self.decide is not None:
+            text = self.decide(hand, decision)
+        else:
+            verb = {"bet": "act", "draw": "draw", "discard": "discard"}[decision.kind]
+            raise ScenarioError(f"the scenario's actions ran out: seat {decision.seat} is to {verb} on the "
+                                f"{decision.street}")
+        if not text:
+            raise ScenarioError(f"an empty action for seat {decision.seat} on the {decision.street}")
+        self.played.append(text)
+        return text
+
+
+def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
+    """The `n` cards a player drawing `n` throws away: high games keep pairs
+    and high cards; lowball throws pairs and high cards first."""
+    if n == 0:
+        return []
+    ace_low = ranking == "ace-to-five"
+
+    def rank(c: Card) -> int:
+        return 1 if ace_low and c.rank == 14 else c.rank
+
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[rank(c)] = counts.get(rank(c), 0) + 1
+    if ranking in LOW_RANKINGS:
+        order = sorted(cards, key=lambda c: (-counts[rank(c)], -rank(c)))
+    else:
+        order = sorted(cards, key=lambda c: (counts[rank(c)], rank(c)))
+    return order[:n]
+
+
+class RandomPlayer:
+    """Seeded random player decisions for any game: `Hand(scenario, decide=RandomPlayer(seed))`.
+
+    Bets fold, check, call, bet, raise and go all in with fixed odds; draws
+    take 0-5 cards; discards and Kitty exchanges happen now and then. Every
+    choice is legal, so a hand always plays to the end."""
+
+    def __init__(self, seed: int | str | None = None, aggression: float = 0.25):
+        self.rng = random.Random(seed)
+        self.aggression = aggression
+
+    def __call__(self, hand: object, decision: Decision) -> str:
+        rng = self.rng
+        if decision.kind == "draw":
+            n = rng.choices(range(decision.count + 1), weights=(25, 30, 20, 15, 5, 5)[:decision.count + 1])[0]
+            if n and rng.random() < 0.2:
+                return "discard " + " ".join(f"#{i + 1}" for i in sorted(rng.sample(range(len(decision.cards)), n)))
+            return f"draw {n}" if n else "stand pat"
+        if decision.kind == "discard":
+            cards = decision.cards
+            if rng.random() < 0.5:
+                return "discard " + " ".join(str(c) for c in rng.sample(list(cards), decision.count))
+            return "discard " + " ".join(f"#{i + 1}" for i in rng.sample(range(len(cards)), decision.count))
+        opts = decision.options
+        assert opts is not None, "a betting decision comes with its options"
+        if decision.forced:
+            if opts.min_to is None:
+                return "all-in"
+            if rng.random() < 0.5:
+                return "bring-in"
+            return f"bet {self._amount(opts)}"
+        if decision.kitty and rng.random() < 0.2:
+            return "take kitty"
+        acts = list(opts.actions)
+        if decision.no_raise:
+            acts = [a for a in acts if a not in ("bet", "raise")]
+            if "all-in" in acts and opts.all_in_to > opts.call_to:
+                acts.remove("all-in")
+        weights = []
+        for a in acts:
+            if a == "fold":
+                weights.append(3 if "call" in acts else 0.3)
+            elif a in ("check", "call"):
+                weights.append(10)
+            elif a in ("bet", "raise"):
+                weights.append(10 * self.aggression)
+            else:
+                weights.append(0.6)
+        act: str = rng.choices(acts, weights=weights)[0]
+        if act in ("bet", "raise"):
+            return f"{act} {self._amount(opts)}"
+        return act
+
+    def _amount(self, opts: Options) -> int:
+        low, high = opts.min_to, opts.max_to
+        assert low is not None and high is not None, "a bet or raise is open"
+        return low + int((high - low) * self.rng.random() ** 3)

@@ -1,0 +1,174 @@
+"""Dealer steps: what a trainee does, what is due, and the ruling on it.
+
+Every procedure the trainer deals (a poker hand, a round of the banked
+Casino Hold'em) speaks this one protocol: it names the `Expected` step due
+with the rule that requires it, judges a proposed `Step` with a `Verdict`,
+and says what a step did (`Dealt`: which cards went where). The details a
+step carries are typed, one dataclass per kind of step that needs one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
+
+from engine.cards import Card
+from engine.commission import Rake
+
+# The poker hand's dealer steps, in the words a dealer uses.
+STEP_LABELS = {
+    "move_button": "Move the button",
+    "post_blind": "Collect a blind",
+    "pitch": "Pitch a card",
+    "burn": "Burn a card",
+    "deal_flop": "Deal the flop",
+    "turn_flop": "Turn the flop",
+    "deal_board": "Deal a community card",
+    "collect_bets": "Collect the bets",
+    "award": "Award the pot",
+    "collect_antes": "Collect the antes",
+    "pitch_up": "Pitch a card face up",
+    "deal_kitty": "Deal a card to the Kitty",
+    "name_opener": "Name who opens",
+    "take_discard": "Take the discards",
+    "replace": "Replace from the stub",
+    "reshuffle": "Reshuffle",
+    "give_kitty": "Give the Kitty",
+    "muck_kitty": "Muck the Kitty",
+    "deal_common": "Deal a common card",
+    "take_rake": "Take the commission",
+}
+
+
+class ScenarioError(ValueError):
+    """A hand scenario that cannot be dealt (bad seats, cards, actions)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A dealer step: what the trainee did, e.g. Step("pitch", seat=4)."""
+    kind: str
+    seat: int | None = None
+    seats: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.describe(STEP_LABELS, "seat", "seats")
+
+    def describe(self, labels: Mapping[str, str], place: str, places: str) -> str:
+        """The step in a procedure's words: its labels, "seat" or "box"."""
+        label = labels.get(self.kind, self.kind)
+        if self.seat is not None:
+            return f"{label} ({place} {self.seat})"
+        if self.seats:
+            return f"{label} ({places if len(self.seats) > 1 else place} {', '.join(map(str, self.seats))})"
+        return label
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "seats": list(self.seats)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Step":
+        return cls(data["kind"], data.get("seat"), tuple(data.get("seats") or ()))
+
+
+# --- what a due step carries -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Detail:
+    """What a due step needs beyond its kind and seat. Each kind of step that
+    needs more has its own dataclass below; `detail["key"]` reads a field too."""
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in {f.name for f in fields(self)}:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key, default)
+
+
+@dataclass(frozen=True)
+class Blind(Detail):
+    """post_blind: the amount; `over` for an over-blind (8.4.1(b)(i))."""
+    amount: int
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class OnBoard(Detail):
+    """deal_flop, turn_flop, deal_board: which board (0 the first), and the
+    card's name where the game names it (e.g. "fourth street")."""
+    board: int = 0
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Discards(Detail):
+    """take_discard: the cards given up, and the draw they belong to."""
+    cards: tuple[Card, ...]
+    draw: int | None = None
+
+
+@dataclass(frozen=True)
+class Exchange(Detail):
+    """take_discard when the Kitty is taken: the whole hand goes (8.5.3)."""
+    exchange: bool = True
+
+
+@dataclass(frozen=True)
+class Replace(Detail):
+    """replace: how many cards come from the stub."""
+    count: int
+
+
+@dataclass(frozen=True)
+class Reshuffle(Detail):
+    """reshuffle: the burns with the stub (stud), or a draw's earlier discards
+    (`seat` drawing in draw number `draw`)."""
+    what: str                    # "burns" | "discards"
+    seat: int | None = None
+    draw: int | None = None
+
+
+@dataclass(frozen=True)
+class RakeDue(Detail):
+    """take_rake from the pots: the rake worked out at the showdown (section 7)."""
+    rake: Rake
+
+
+@dataclass
+class Expected:
+    """The dealer step due now, with the rule that requires it."""
+    kind: str
+    rule: str
+    why: str
+    seat: int | None = None
+    seats: tuple[int, ...] = ()
+    street: str = ""
+    detail: Detail | None = field(default=None, repr=False, compare=False)
+
+
+# --- what a step did -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Dealt:
+    """Cards a step took from the deck and where they went: to a seat (or a
+    box), a board, the Kitty, the burns, or the banker's own hand."""
+    to: str                      # "seat" | "board" | "kitty" | "burn" | "dealer"
+    cards: tuple[Card, ...]
+    seat: int | None = None
+    board: int = 0
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a step did: the dealer's words, and the cards it dealt."""
+    message: str
+    dealt: Dealt | None = None
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    message: str
+    rule: str
+    dealt: Dealt | None = field(default=None, repr=False, compare=False)

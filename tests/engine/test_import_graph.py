@@ -1,0 +1,85 @@
+"""Imports among engine modules run one way (issue 10): no module imports,
+even inside a function, a module that imports it back, directly or not."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """engine module -> the engine modules it imports, at any depth of its code."""
+    modules = {_module_name(p): p for p in ENGINE.rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
+            for target in targets:
+                if target in modules and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle as a list of modules (the first repeated at the end), or None."""
+    state: dict[str, int] = {}          # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_the_graph_sees_function_level_imports():
+    graph = import_graph()
+    assert "engine.hand" in graph["engine.questions"]          # at the top
+    assert "engine.table" in graph["engine.questions"]         # inside a function
+    assert "engine.commands" in graph["engine.__main__"]       # from engine import commands
+
+
+def test_find_cycle_reports_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_engine_imports_have_no_cycle():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "engine modules import each other in a cycle: " + " -> ".join(cycle or [])
+
+
+def test_house_imports_nothing_that_deals():
+    """House profiles are settings: they sit below every module that deals."""
+    upward = {"engine.hand", "engine.casino_holdem", "engine.table", "engine.questions", "engine.phh"}
+    assert not import_graph()["engine.house"] & upward
