@@ -43,17 +43,20 @@ class Cell:
     id: str = ""
     data: dict = field(default_factory=dict)
     engine: object = None     # engine.questions.TableCell / Question
+    after: str = ""           # a question about a table cell's hand: that cell's id
 
     @property
     def interactive(self) -> bool:
         return self.kind != "markdown"
 
 
-# The curriculum's families, as the lesson list groups them (header key `family`).
+# The curriculum's families in the suggested order (header key `family`):
+# Hold'em and the flop games first, then what every game needs (table
+# procedure, hand reading, betting and money), then the other families.
 FAMILIES = {
-    "table": "Table procedure", "flop": "Flop games", "reading": "Hand reading", "money": "Pots and money",
-    "stud": "Stud games", "draw": "Draw games", "manila": "Manila games", "banked": "Banked games",
-    "other": "Other lessons",
+    "flop": "Flop games", "table": "Table procedure", "reading": "Hand reading",
+    "money": "Betting, pots and money", "stud": "Stud games", "draw": "Draw games", "manila": "Manila games",
+    "banked": "Banked games", "other": "Other lessons",
 }
 # A lesson without `family` is placed by its file name's first word.
 FAMILY_OF_PREFIX = {"holdem": "flop", "omaha": "flop", "pineapple": "flop", "crazy": "flop", "double": "flop",
@@ -185,7 +188,8 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                                            f"{seen[cell_id]}")
     seen[cell_id] = open_line
     base = data.get("hand")
-    if kind == "question" and isinstance(base, str):
+    after = base if kind == "question" and isinstance(base, str) else ""
+    if after:
         source = next((c for c in tables if c.id == base), None)
         if source is None:
             raise LessonError(path, open_line, f"hand = {base!r} names no table cell above this one")
@@ -201,7 +205,7 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                                            f"{type(exc).__name__}: {exc}"[:300]) from None
     if expected is not None:
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
-    return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell)
+    return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after)
 
 
 def _key_line(body: str, key: str) -> int:

@@ -77,7 +77,7 @@ def load_cell(slug: str, cell_id: str, kind: str):
 @login_required
 def index():
     """The curriculum: lessons grouped by family, families in the suggested
-    order (by their first lesson's `order`), with progress per family."""
+    order (FAMILIES), lessons by their `order`, with progress per family."""
     lib = library()
     families: dict[str, dict] = {}
     for lesson in lib.lessons.values():
@@ -90,7 +90,8 @@ def index():
         group["cells"] += score["cells"]
         group["complete"] += int(score["complete"])
     errors = lib.errors if g.user["role"] == "instructor" else []
-    return render_template("lessons/index.html", families=list(families.values()), errors=errors,
+    ordered = [families[key] for key in FAMILIES if key in families]
+    return render_template("lessons/index.html", families=ordered, errors=errors,
                            broken=len(lib.errors))
 
 
@@ -132,9 +133,19 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["labels"] = cell.engine.step_kinds["labels"]
     else:
         ctx["question"] = cell.engine
+        ctx["locked"] = _locked_by(lesson, cell, state["user_id"])
         if state["feedback"] and message is None:
             ctx["message"], ctx["ok"] = state["feedback"], bool(state["correct"])
     return ctx
+
+
+def _locked_by(lesson, cell, user_id: int):
+    """The table cell whose hand this question is about, while the trainee has
+    not dealt it to the end: the question would show cards not yet dealt."""
+    if not cell.after:
+        return None
+    table = lesson.cell(cell.after)
+    return None if store.get_state(user_id, lesson.slug, cell.after)["done"] else table
 
 
 def seat_layout(n: int) -> dict:
@@ -165,7 +176,14 @@ def _render_cell(ctx, status=200):
     if not request.headers.get("HX-Request"):
         return redirect(url_for("notebook.lesson_page", slug=lesson.slug, _anchor=f"cell-{ctx['cell'].id}"))
     ctx["score"] = store.lesson_score(g.user["id"], lesson.slug, [c.id for c in lesson.interactive_cells])
-    return render_template(template, c=ctx), status
+    html = render_template(template, c=ctx)
+    if ctx["cell"].kind == "table" and ctx["state"]["done"]:
+        # The hand is dealt: the questions about it open in place.
+        for cell in lesson.interactive_cells:
+            if cell.after == ctx["cell"].id:
+                opened = cell_context(lesson, cell, store.get_state(g.user["id"], lesson.slug, cell.id))
+                html += render_template("lessons/_question_cell.html", c={**opened, "oob": True})
+    return html, status
 
 
 STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
@@ -250,6 +268,8 @@ def answer(slug, cell_id):
     lesson = get_lesson(slug)
     cell = get_cell(lesson, cell_id, "question")
     question, user = cell.engine, g.user["id"]
+    if _locked_by(lesson, cell, user):
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id)), 409)
     form = {k: (request.form.getlist(k) if k == "seats" else v) for k, v in request.form.items()}
     try:
         reply = question.parse(form)

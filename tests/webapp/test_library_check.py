@@ -86,8 +86,52 @@ def test_families_group_the_lesson_list(client, auth, app, tmp_path):
     app.config["LESSONS_DIR"] = str(tmp_path)
     auth.login()
     page = client.get("/lessons/").get_data(as_text=True)
-    assert page.index("Flop games") < page.index("Pots and money")   # holdem-01 has order 10, the split 1000
+    assert page.index("Flop games") < page.index("Betting, pots and money")
     assert 'data-family="flop"' in page and 'data-family="money"' in page
     assert "0 of 1 lesson complete" in page
     with pytest.raises(LessonError, match="family must be one of"):
         parse_lesson(SPLIT.replace('family = "money"', 'family = "poker"').replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))
+
+
+def test_a_question_about_a_hand_opens_once_the_hand_is_dealt(client, auth, app, tmp_path):
+    """No spoilers: the question would show the flop; it stays closed until the trainee has dealt it."""
+    from engine.hand import Step
+    from webapp.lessonfile import load_library
+
+    from .conftest import HX, post_answer
+    text = (ROOT / "lessons" / "holdem-01-dealing-a-hand.md").read_text()
+    text += '\n```question\nid = "about-the-hand"\nask = "first_to_act"\nhand = "deal-a-hand"\nstreet = "flop"\n```\n'
+    (tmp_path / "holdem-01-dealing-a-hand.md").write_text(text)
+    app.config["LESSONS_DIR"] = str(tmp_path)
+    auth.login()
+    slug = "holdem-01-dealing-a-hand"
+    cell = page_cell(client, slug, "about-the-hand")
+    assert 'data-testid="locked"' in cell and "data-card=" not in cell and "<form" not in cell
+    r = post_answer(client, slug, "about-the-hand", {"seat": "1"}, rev="0")
+    assert r.status_code == 409
+    hand = load_library(str(tmp_path)).lessons[slug].cell("deal-a-hand").engine.new_hand()
+    at = 0
+    while (exp := hand.expected()) is not None:
+        step = Step(exp.kind, exp.seat, exp.seats)
+        hand.propose(step)
+        data = {"at": str(at), "kind": step.kind}
+        if step.seat is not None:
+            data["seat"] = str(step.seat)
+        if step.seats:
+            data["winners"] = [str(s) for s in step.seats]
+        r = client.post(f"/lessons/{slug}/cells/deal-a-hand/step", data=data, headers=HX)
+        assert r.status_code == 200
+        at += 1
+    opened = r.get_data(as_text=True)
+    assert 'id="cell-about-the-hand"' in opened and 'hx-swap-oob="true"' in opened   # opens in place
+    assert 'data-testid="locked"' not in page_cell(client, slug, "about-the-hand")
+    with app.app_context():
+        from webapp.db import get_db
+        assert get_db().execute("select count(*) from attempts where cell = 'about-the-hand'").fetchone()[0] == 0
+    answer = load_library(str(tmp_path)).lessons[slug].cell("about-the-hand").engine.answer
+    assert "✔" in post_answer(client, slug, "about-the-hand", {"seat": str(answer)}).get_data(as_text=True)
+
+
+def page_cell(client, slug, cell_id):
+    page = client.get(f"/lessons/{slug}").get_data(as_text=True)
+    return page.split(f'id="cell-{cell_id}"', 1)[1].split("</section>", 1)[0]
