@@ -21,9 +21,6 @@ from engine.cards import SUIT_RANK, Card, Deck
 from engine.games import Game, get_game
 from engine.house import HouseRules, get_house, max_players_for
 
-# Games whose own section provides the voluntary over-blind.
-OVER_BLIND_SECTIONS = {"8.4": "8.4.1(b)(i)", "11": "11.1(c)(iv)"}
-
 MARKERS = {
     "reserved": "Reserved Button (8.1.3(a))",
     "walking": "Player Walking Button (1.1)",
@@ -40,19 +37,6 @@ def blind_names(count: int) -> tuple[str, ...]:
     if count in BLIND_NAMES:
         return BLIND_NAMES[count]
     return tuple(f"blind {i + 1}" for i in range(count - 1)) + ("big blind",)
-
-
-def game_uses_button(game: Game) -> bool:
-    """A Dealer Button is used where the game has blinds or any betting round
-    opens from the button's left (e.g. Draw with an ante, 8.6); stud games
-    have neither and deal from the dealer's left."""
-    declared = getattr(game, "button", None)
-    if declared is not None:
-        return bool(declared)
-    if game.blinds is not None:
-        return True
-    return any("button" in getattr(street.betting, "opener", "")
-               for street in game.streets if street.betting is not None)
 
 
 class TableError(ValueError):
@@ -195,7 +179,8 @@ class Table:
         if not isinstance(self.seats, int) or self.seats < 2:
             raise TableError(f"a table needs at least 2 seats, not {seats!r} (2.1)")
         self.has_blinds = self.game.blinds is not None
-        self.uses_button = self.has_blinds or game_uses_button(self.game)
+        # The game's declaration says whether a Dealer Button is used (engine/games.py).
+        self.uses_button = self.game.uses_button
         count = self.game.blinds.count if self.game.blinds is not None else 0
         if blinds is None:
             blinds = (1, 2) if count == 2 else tuple(2 ** i for i in range(count))
@@ -362,7 +347,9 @@ class Table:
         how many more live players the big blind must pass before it reaches
         the player's new seat than his old one. Without a blind crossing the
         move this is the number of live seats passed clockwise; a move to the
-        right, towards the blinds, costs nothing (reconstruction of 8.2.5).
+        right, towards the blinds, costs nothing (reconstruction of 8.2.5). A
+        move from the big blind's seat is the number of live seats passed
+        clockwise (8.2.5 read literally).
         """
         player = self.by_name(name)
         self._check_seat(seat)
@@ -377,7 +364,10 @@ class Table:
             def queue(target: int) -> int:
                 return sum(1 for s in self._between(last_big, target)
                            if s != old and s in self.players and not self.players[s].away)
-            later = queue(seat) - queue(old)
+            # A move from the seat that has just posted the big blind is counted
+            # from there in live seats clockwise, as 8.2.5 reads; counting it as
+            # a whole round of the blinds behind would make every such move free.
+            later = queue(seat) - (0 if old == last_big else queue(old))
         del self.players[old]
         player.seat = seat
         self.players[seat] = player
@@ -732,14 +722,17 @@ class Table:
         requests, self.over_blind_requests = self.over_blind_requests, []
         if not requests:
             return []
-        rule = next((r for section, r in OVER_BLIND_SECTIONS.items()
-                     if self.game.rule == section or self.game.rule.startswith(section + ".")), None)
+        # The game's own section provides the over-blind where its declaration
+        # names the rule (Draw 8.4.1(b)(i), Lowball and Triple Draw 8.7/8.8.1(b)(i),
+        # Draw of the second rulebook 11.1(c)(iv)).
+        rule = self.game.blinds.over_blind if self.game.blinds is not None else None
         mode = self.house.over_blind
         allowed = mode == "all_blind_games" or (mode == "game" and rule is not None)
         if not allowed:
             plan.notes.append(f"over-blind asked for by {', '.join(requests)} but not permitted in "
-                              f"{self.game.title} (house over_blind = {mode!r}; 8.4.1(b)(i) provides it "
-                              f"for Draw with blinds)")
+                              f"{self.game.title} (house over_blind = {mode!r}; the game's own section "
+                              f"provides it in Draw, Triple Draw and Lowball with blinds: "
+                              f"8.4.1(b)(i), 8.7.1(b)(i), 8.8.1(b)(i), 11.1(c)(iv))")
             return []
         rule = rule or "8.2.4"
         out: list[Post] = []
