@@ -27,7 +27,8 @@ from engine.betting import KINDS as BETTING_KINDS
 from engine.betting import BettingRound, BettingStructure, Options
 from engine.cards import DECK_LOWEST_RANK, Card, CardError, Deck, format_cards, full_deck, parse_cards
 from engine.commission import Commission, only_blinds, person_fees, take_commission, tied_contest
-from engine.games import (Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street, get_game)
+from engine.games import (Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street, get_game,
+                          with_post_draw_opener)
 from engine.house import HouseFileError, HouseRules, get_house, max_players_for
 from engine.pots import Pot, award, build_pots, return_uncalled
 from engine.rankings import bring_in_seat, first_to_act_showing
@@ -308,6 +309,7 @@ class Hand:
         if not isinstance(self.game, Game):
             raise ScenarioError(f"{getattr(self.game, 'title', scenario.game)} is not dealt as a poker "
                                 "hand here: it has its own dealer procedure")
+        self.game = with_post_draw_opener(self.game, self.house.post_draw_opener)
         if scenario.deck is None:
             self.scenario = scenario = replace(scenario, deck=next(iter(self.game.max_players)))
         self.decide = decide

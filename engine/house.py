@@ -58,6 +58,18 @@ class HouseRules:
     # name antes. True follows published tournament practice: any game may
     # take antes, and they may differ by seat (a big-blind ante).
     tournament_antes: bool = False
+    # Draw games with blinds: who opens the betting after a draw. "rulebook":
+    # as each game's section says, the first active player left of the last
+    # blind (8.4.5(a), 8.5.5(a), 8.7.5(a)-8.7.7(a), 8.8.5(a), 11.4(a));
+    # "left_of_button": the published standard rule real tournament hand
+    # histories are dealt under, the first active player left of the button.
+    post_draw_opener: str = "rulebook"
+    # Fixed limit: a bet or raise is exactly one unit (6.5). True accepts the
+    # published standard recording of a wager that no opponent can meet in
+    # full: a bet or raise to exactly the amount that puts the last opponent
+    # able to call all-in, standing for the full unit whose excess no one
+    # could call (as hand histories record it; engine.betting).
+    fixed_raise_to_all_in: bool = False
 
     # --- the table across hands (engine/table.py) ---------------------------
     # First button: "right_of_dealer" = the player on the dealer's immediate
@@ -226,6 +238,17 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "1.1 Ante wager", "Antes in any game, and antes that differ by seat such as a big-blind "
         "ante (published tournament practice); false: every player the same ante, where the game "
         "takes antes.", standard=True),
+    "post_draw_opener": FieldInfo(
+        "8.4.5(a), 8.5.5(a), 8.7.5(a)-8.7.7(a), 8.8.5(a), 11.4(a)",
+        "Draw games with blinds: who opens each betting round after a draw.", {
+            "rulebook": "as the game's section says: the first active player left of the last blind",
+            "left_of_button": "the first active player left of the button (published standard "
+                              "rules; real tournament hand histories)"}),
+    "fixed_raise_to_all_in": FieldInfo(
+        "6.5 (silent on a wager no one can meet)",
+        "Fixed limit: a bet or raise to less than a full unit is taken when it is exactly the "
+        "amount that puts the last opponent able to call all-in (the full unit's excess could not "
+        "be called); false: a bet or raise is exactly one unit (6.5).", standard=True),
     "half_pot_rounding": FieldInfo("6.6 (silent)", "Half-pot limits that are not whole chips.", {
         "down": "down to the lowest chip in play (published standard practice)",
         "up": "up to the lowest chip in play"}, standard=True),
@@ -276,7 +299,19 @@ LIVE_CASINO = HouseRules(
     max_players={"holdem": 10, "seven-card-stud": 8},
 )
 
-PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO)}
+STANDARD = HouseRules(
+    name="standard",
+    title="Published standard rules (tournament practice; real hand histories)",
+    # Big-blind antes and antes in any game, as tournaments deal them.
+    tournament_antes=True,
+    # After a draw the first active player left of the button opens
+    # (the main rulebook: left of the last blind, 8.7.5(a), 8.8.5(a)).
+    post_draw_opener="left_of_button",
+    # A fixed-limit raise recorded as the amount that puts the last opponent all-in.
+    fixed_raise_to_all_in=True,
+)
+
+PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO, STANDARD)}
 
 
 def get_house(name: str | None = None) -> HouseRules:
