@@ -8,7 +8,9 @@ the field's comment says so.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol
 
 from engine.commission import Commission
 
@@ -103,7 +105,7 @@ class HouseRules:
     # one where a house allows more.
     over_blinds_max: int = 1
     # Per-game maximum below Table 1 of 4.1, e.g. {"holdem": 10} (live-casino).
-    max_players: dict = field(default_factory=dict)
+    max_players: dict[str, int] = field(default_factory=dict)
     # --- irregularities (engine/irregularities.py) -------------------------
     # This many boxed cards in one deck make it defective (1.1 "Defective
     # deck": five or more); some houses use 2 (published standard rules).
@@ -124,7 +126,7 @@ class HouseRules:
     # --- Casino Hold'em, the banked game (engine/casino_holdem.py) ----------
     # Ante pay table, hand category -> odds to 1. The text's table is missing
     # (casino-holdem-banked-game.txt CH ¶14): widely published default.
-    casino_holdem_paytable: dict = field(default_factory=lambda: {
+    casino_holdem_paytable: dict[str, int] = field(default_factory=lambda: {
         "Royal Flush": 100, "Straight Flush": 20, "Four of a Kind": 10, "Full House": 3,
         "Flush": 2, "Straight": 1, "Three of a Kind": 1, "Two Pair": 1, "One Pair": 1,
         "No Pair": 1})
@@ -141,9 +143,9 @@ class HouseRules:
     # "one_at_a_time" = one card to each box then the dealer, twice round (as
     # 8.1.4 deals poker); "two_at_once" = both cards to a box before the next.
     casino_holdem_deal: str = "one_at_a_time"
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def with_(self, **changes) -> "HouseRules":
+    def with_(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
 
 
@@ -157,7 +159,7 @@ class FieldInfo:
     """What a profile field means, for validation and engine/HOUSE_RULES.md."""
     rule: str
     doc: str
-    choices: dict = field(default_factory=dict)   # value -> what it means
+    choices: dict[str, str] = field(default_factory=dict)   # value -> what it means
     standard: bool = False    # True where the rulebooks are silent
     minimum: float | None = None
     maximum: float | None = None
@@ -314,7 +316,7 @@ STANDARD = HouseRules(
 PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO, STANDARD)}
 
 
-def get_house(name: str | None = None) -> HouseRules:
+def get_house(name: "str | HouseRules | None" = None) -> HouseRules:
     """A built-in profile by name, or an instructor's profile file by path."""
     if name is None:
         return MAIN
@@ -328,12 +330,23 @@ def get_house(name: str | None = None) -> HouseRules:
                    "(or give the path of a .toml profile file)")
 
 
-def max_players_for(house: HouseRules, game, deck: int = 52) -> int:
+class TableOneGame(Protocol):
+    """What max_players_for reads of a game (engine.games.Game and the banked
+    game): house.py does not import the games."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def max_players(self) -> dict[int, int]: ...
+
+
+def max_players_for(house: HouseRules, game: TableOneGame, deck: int = 52) -> int:
     """Table 1 of 4.1 for this game and deck, lowered by the house if it says so."""
     if deck not in game.max_players:
         raise ValueError(f"{game.title} is not dealt with a {deck}-card deck; Table 1 of 4.1 "
                          f"allows {', '.join(map(str, game.max_players))}")
-    limit = game.max_players[deck]
+    limit: int = game.max_players[deck]
     key = _norm(game.name)
     for name, value in house.max_players.items():
         if _norm(name) == key:
@@ -347,7 +360,7 @@ def _norm(name: str) -> str:
 
 # --- instructors' profile files ---------------------------------------------
 
-def load_house_file(path) -> HouseRules:
+def load_house_file(path: "str | os.PathLike[str]") -> HouseRules:
     """Read a TOML profile: `base = "main"` (or another built-in) plus fields
     to override. Errors name the file and line, or the field, and the fix."""
     import pathlib
@@ -371,7 +384,7 @@ def load_house_file(path) -> HouseRules:
     return house_from_dict(data, source=str(path), text=text)
 
 
-def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> HouseRules:
+def house_from_dict(data: dict[str, Any], source: str = "<profile>", text: str = "") -> HouseRules:
     """Build a profile from a dict as read from TOML (see load_house_file)."""
     def where(key: str) -> str:
         for number, line in enumerate(text.splitlines(), 1):
@@ -389,7 +402,7 @@ def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> Ho
                              f"{', '.join(sorted(PROFILES))}")
     base = PROFILES[base_name]
     known = {f.name: f for f in fields(HouseRules)}
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
             raise HouseFileError(f"{where(key)} is not a house-rule field; known fields: "
@@ -407,7 +420,7 @@ def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> Ho
     return house
 
 
-def _check_value(key: str, value, default, where: str):
+def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
     info = FIELD_INFO.get(key)
     if dataclasses.is_dataclass(default) and not isinstance(default, type):
         # A group of settings (e.g. commission): a TOML table of its fields.
@@ -471,7 +484,7 @@ def _check_value(key: str, value, default, where: str):
 
 
 
-def _check_max_players(value: dict, where: str) -> dict:
+def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:
     from engine.games import GAMES
 
     by_norm = {_norm(name): game for name, game in GAMES.items()}
@@ -490,7 +503,7 @@ def _check_max_players(value: dict, where: str) -> dict:
     return checked
 
 
-def _tuples(value):
+def _tuples(value: Any) -> Any:
     """TOML arrays to the tuples frozen settings use."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
