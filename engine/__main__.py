@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
-from typing import Callable
 
 from engine import commands
 
@@ -33,9 +33,30 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
-    run: Callable[[argparse.Namespace], int] = args.run
-    return run(args)
+    code: int = args.run(args)
+    return code
+
+
+# Exit status when the reader of standard output goes away (128 + SIGPIPE,
+# what a shell reports for a program killed by the broken pipe).
+BROKEN_PIPE_STATUS = 141
+
+
+def entry(argv: list[str] | None = None) -> int:
+    """`main` for the command line. Every command may be piped into a reader
+    that stops early (`| head`): the broken pipe ends the command quietly, as
+    the Python documentation recommends (signal, "Note on SIGPIPE"): standard
+    output is pointed at devnull so the interpreter's last flush cannot fail
+    again, and no traceback is printed."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
+    return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

@@ -417,9 +417,20 @@ class BettingRound:
         verb = "bet" if self.level == 0 else "raise"
         if high is not None and to > high:
             return self._too_big(verb, to, low, high), None
-        if to < low and not is_all_in:
+        if to < low and not is_all_in and not self._covers_last_all_in(s, to):
             return self._too_small(verb, to, low), None
         return "", (verb, to, is_all_in)
+
+    def _covers_last_all_in(self, seat: int, to: int) -> bool:
+        """Fixed limit under house fixed_raise_to_all_in (published standard
+        recording): a bet or raise to less than the full unit that is exactly
+        what puts the last opponent able to call all-in. Nobody could call
+        more, so it stands for the full bet or raise."""
+        if not self.house.fixed_raise_to_all_in or self.structure.kind != "fixed":
+            return False
+        reach = [self.in_front[o] + self.stacks[o] for o in self.order
+                 if o != seat and o not in self.folded]
+        return bool(reach) and self.level < to == max(reach)
 
     def _too_big(self, verb: str, to: int, low: int, high: int) -> str:
         kind = self.structure.kind
@@ -498,7 +509,7 @@ class BettingRound:
         self.faced[s] = to
         self.may_raise[s] = False
         self.pending.discard(s)
-        if to >= low:
+        if to >= low or self._covers_last_all_in(s, to):
             if self.opened:
                 self.raises += 1
                 if kind == "spread":

@@ -19,7 +19,7 @@ are cited here as the section's own clause they evidently mean; each game's
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # --- the parts of a declaration --------------------------------------------
 
@@ -738,6 +738,27 @@ def register(game: Game) -> None:
     if not name:
         raise ValueError("a game needs a name to be registered")
     GAMES[name] = game
+
+
+def with_post_draw_opener(game: Game, opener: str) -> Game:
+    """`game` with each betting round after a draw opened as the house says
+    (house field post_draw_opener). "rulebook" is the game as its section
+    writes it; "left_of_button" has the first active player left of the
+    button open every round after a draw instead of the first left of the
+    last blind (published standard rules, as real hand histories are dealt)."""
+    if opener == "rulebook":
+        return game
+    if opener != "left_of_button":
+        raise ValueError(f"post_draw_opener {opener!r} is not 'rulebook' or 'left_of_button'")
+    streets = []
+    for street in game.streets:
+        betting = street.betting
+        if (betting is not None and betting.opener == "left_of_last_blind"
+                and any(isinstance(op, Draw) for op in street.deal)):
+            rule = f"published standard rules, house post_draw_opener; {betting.rule} differs"
+            street = replace(street, betting=replace(betting, opener="left_of_button", rule=rule))
+        streets.append(street)
+    return replace(game, streets=tuple(streets))
 
 
 def get_game(name: str, rulebook: str | None = None) -> Game:

@@ -28,7 +28,7 @@ from engine.dealing import STEP_KINDS, Dealing
 from engine.decisions import LOW_RANKINGS, Decision
 from engine.draws import Draws
 from engine.forced_bets import ForcedBets
-from engine.games import Discard, Draw, Game, get_game
+from engine.games import Discard, Draw, Game, get_game, with_post_draw_opener
 from engine.hand_state import Marker, Player
 from engine.house import HouseFileError, get_house
 from engine.kitty import KittySteps
@@ -76,6 +76,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
         if not isinstance(self.game, Game):
             raise ScenarioError(f"{getattr(self.game, 'title', scenario.game)} is not dealt as a poker "
                                 "hand here: it has its own dealer procedure")
+        self.game = with_post_draw_opener(self.game, self.house.post_draw_opener)
         if scenario.deck is None:
             self.scenario = scenario = replace(scenario, deck=next(iter(self.game.max_players)))
         self.decide = decide

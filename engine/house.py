@@ -8,7 +8,9 @@ the field's comment says so.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol
 
 from engine.commission import Commission
 from engine.games import GAMES
@@ -61,6 +63,18 @@ class HouseRules:
     # name antes. True follows published tournament practice: any game may
     # take antes, and they may differ by seat (a big-blind ante).
     tournament_antes: bool = False
+    # Draw games with blinds: who opens the betting after a draw. "rulebook":
+    # as each game's section says, the first active player left of the last
+    # blind (8.4.5(a), 8.5.5(a), 8.7.5(a)-8.7.7(a), 8.8.5(a), 11.4(a));
+    # "left_of_button": the published standard rule real tournament hand
+    # histories are dealt under, the first active player left of the button.
+    post_draw_opener: str = "rulebook"
+    # Fixed limit: a bet or raise is exactly one unit (6.5). True accepts the
+    # published standard recording of a wager that no opponent can meet in
+    # full: a bet or raise to exactly the amount that puts the last opponent
+    # able to call all-in, standing for the full unit whose excess no one
+    # could call (as hand histories record it; engine.betting).
+    fixed_raise_to_all_in: bool = False
 
     # --- the table across hands (engine/table.py) ---------------------------
     # First button: "right_of_dealer" = the player on the dealer's immediate
@@ -94,7 +108,7 @@ class HouseRules:
     # one where a house allows more.
     over_blinds_max: int = 1
     # Per-game maximum below Table 1 of 4.1, e.g. {"holdem": 10} (live-casino).
-    max_players: dict = field(default_factory=dict)
+    max_players: dict[str, int] = field(default_factory=dict)
     # --- irregularities (engine/irregularities.py) -------------------------
     # This many boxed cards in one deck make it defective (1.1 "Defective
     # deck": five or more); some houses use 2 (published standard rules).
@@ -115,7 +129,7 @@ class HouseRules:
     # --- Casino Hold'em, the banked game (engine/casino_holdem.py) ----------
     # Ante pay table, hand category -> odds to 1. The text's table is missing
     # (casino-holdem-banked-game.txt CH ¶14): widely published default.
-    casino_holdem_paytable: dict = field(default_factory=lambda: dict(PUBLISHED_PAYTABLE))
+    casino_holdem_paytable: dict[str, int] = field(default_factory=lambda: dict(PUBLISHED_PAYTABLE))
     # CH ¶13 sets a table maximum payout but not its amount: the house's figure, in chips.
     casino_holdem_max_payout: int = 10000
     # CH ¶13 "the box combination": "box" = one box's ante, call and bonus
@@ -129,9 +143,9 @@ class HouseRules:
     # "one_at_a_time" = one card to each box then the dealer, twice round (as
     # 8.1.4 deals poker); "two_at_once" = both cards to a box before the next.
     casino_holdem_deal: str = "one_at_a_time"
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def with_(self, **changes) -> "HouseRules":
+    def with_(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
 
 
@@ -145,7 +159,7 @@ class FieldInfo:
     """What a profile field means, for validation and engine/HOUSE_RULES.md."""
     rule: str
     doc: str
-    choices: dict = field(default_factory=dict)   # value -> what it means
+    choices: dict[str, str] = field(default_factory=dict)   # value -> what it means
     standard: bool = False    # True where the rulebooks are silent
     minimum: float | None = None
     maximum: float | None = None
@@ -226,6 +240,17 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "1.1 Ante wager", "Antes in any game, and antes that differ by seat such as a big-blind "
         "ante (published tournament practice); false: every player the same ante, where the game "
         "takes antes.", standard=True),
+    "post_draw_opener": FieldInfo(
+        "8.4.5(a), 8.5.5(a), 8.7.5(a)-8.7.7(a), 8.8.5(a), 11.4(a)",
+        "Draw games with blinds: who opens each betting round after a draw.", {
+            "rulebook": "as the game's section says: the first active player left of the last blind",
+            "left_of_button": "the first active player left of the button (published standard "
+                              "rules; real tournament hand histories)"}),
+    "fixed_raise_to_all_in": FieldInfo(
+        "6.5 (silent on a wager no one can meet)",
+        "Fixed limit: a bet or raise to less than a full unit is taken when it is exactly the "
+        "amount that puts the last opponent able to call all-in (the full unit's excess could not "
+        "be called); false: a bet or raise is exactly one unit (6.5).", standard=True),
     "half_pot_rounding": FieldInfo("6.6 (silent)", "Half-pot limits that are not whole chips.", {
         "down": "down to the lowest chip in play (published standard practice)",
         "up": "up to the lowest chip in play"}, standard=True),
@@ -276,10 +301,22 @@ LIVE_CASINO = HouseRules(
     max_players={"holdem": 10, "seven-card-stud": 8},
 )
 
-PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO)}
+STANDARD = HouseRules(
+    name="standard",
+    title="Published standard rules (tournament practice; real hand histories)",
+    # Big-blind antes and antes in any game, as tournaments deal them.
+    tournament_antes=True,
+    # After a draw the first active player left of the button opens
+    # (the main rulebook: left of the last blind, 8.7.5(a), 8.8.5(a)).
+    post_draw_opener="left_of_button",
+    # A fixed-limit raise recorded as the amount that puts the last opponent all-in.
+    fixed_raise_to_all_in=True,
+)
+
+PROFILES: dict[str, HouseRules] = {h.name: h for h in (MAIN, SECOND, LIVE_CASINO, STANDARD)}
 
 
-def get_house(name: str | None = None) -> HouseRules:
+def get_house(name: "str | HouseRules | None" = None) -> HouseRules:
     """A built-in profile by name, or an instructor's profile file by path."""
     if name is None:
         return MAIN
@@ -293,12 +330,23 @@ def get_house(name: str | None = None) -> HouseRules:
                    "(or give the path of a .toml profile file)")
 
 
-def max_players_for(house: HouseRules, game, deck: int = 52) -> int:
+class TableOneGame(Protocol):
+    """What max_players_for reads of a game (engine.games.Game and the banked
+    game): house.py does not import the games."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def max_players(self) -> dict[int, int]: ...
+
+
+def max_players_for(house: HouseRules, game: TableOneGame, deck: int = 52) -> int:
     """Table 1 of 4.1 for this game and deck, lowered by the house if it says so."""
     if deck not in game.max_players:
         raise ValueError(f"{game.title} is not dealt with a {deck}-card deck; Table 1 of 4.1 "
                          f"allows {', '.join(map(str, game.max_players))}")
-    limit = game.max_players[deck]
+    limit: int = game.max_players[deck]
     key = _norm(game.name)
     for name, value in house.max_players.items():
         if _norm(name) == key:
@@ -312,7 +360,7 @@ def _norm(name: str) -> str:
 
 # --- instructors' profile files ---------------------------------------------
 
-def load_house_file(path) -> HouseRules:
+def load_house_file(path: "str | os.PathLike[str]") -> HouseRules:
     """Read a TOML profile: `base = "main"` (or another built-in) plus fields
     to override. Errors name the file and line, or the field, and the fix."""
     import pathlib
@@ -336,7 +384,7 @@ def load_house_file(path) -> HouseRules:
     return house_from_dict(data, source=str(path), text=text)
 
 
-def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> HouseRules:
+def house_from_dict(data: dict[str, Any], source: str = "<profile>", text: str = "") -> HouseRules:
     """Build a profile from a dict as read from TOML (see load_house_file)."""
     def where(key: str) -> str:
         for number, line in enumerate(text.splitlines(), 1):
@@ -354,7 +402,7 @@ def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> Ho
                              f"{', '.join(sorted(PROFILES))}")
     base = PROFILES[base_name]
     known = {f.name: f for f in fields(HouseRules)}
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
             raise HouseFileError(f"{where(key)} is not a house-rule field; known fields: "
@@ -372,7 +420,7 @@ def house_from_dict(data: dict, source: str = "<profile>", text: str = "") -> Ho
     return house
 
 
-def _check_value(key: str, value, default, where: str):
+def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
     info = FIELD_INFO.get(key)
     if dataclasses.is_dataclass(default) and not isinstance(default, type):
         # A group of settings (e.g. commission): a TOML table of its fields.
@@ -435,7 +483,7 @@ def _check_value(key: str, value, default, where: str):
 
 
 
-def _check_max_players(value: dict, where: str) -> dict:
+def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:
     by_norm = {_norm(name): game for name, game in GAMES.items()}
     checked = {}
     for name, limit in value.items():
@@ -452,7 +500,7 @@ def _check_max_players(value: dict, where: str) -> dict:
     return checked
 
 
-def _tuples(value):
+def _tuples(value: Any) -> Any:
     """TOML arrays to the tuples frozen settings use."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 

@@ -15,14 +15,18 @@ note says it is a published standard rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, NoReturn, TypeAlias
 
 from engine.cards import SUIT_RANK, Card, Deck
 from engine.games import Game, get_game
 from engine.house import HouseRules, get_house, max_players_for
 
-# Games whose own section provides the voluntary over-blind.
-OVER_BLIND_SECTIONS = {"8.4": "8.4.1(b)(i)", "11": "11.1(c)(iv)"}
+# One table event: (verb, args...), as apply_event and the events file use it.
+Event: TypeAlias = tuple[Any, ...]
+# Table(players=...): names for seats 1, 2, ...; or seat -> name or (name, chips).
+Players: TypeAlias = "list[str] | tuple[str, ...] | dict[int, str | tuple[str, int]] | None"
 
 MARKERS = {
     "reserved": "Reserved Button (8.1.3(a))",
@@ -42,19 +46,6 @@ def blind_names(count: int) -> tuple[str, ...]:
     return tuple(f"blind {i + 1}" for i in range(count - 1)) + ("big blind",)
 
 
-def game_uses_button(game: Game) -> bool:
-    """A Dealer Button is used where the game has blinds or any betting round
-    opens from the button's left (e.g. Draw with an ante, 8.6); stud games
-    have neither and deal from the dealer's left."""
-    declared = getattr(game, "button", None)
-    if declared is not None:
-        return bool(declared)
-    if game.blinds is not None:
-        return True
-    return any("button" in getattr(street.betting, "opener", "")
-               for street in game.streets if street.betting is not None)
-
-
 class TableError(ValueError):
     """An event or set-up the table cannot take; the message says why and cites the rule."""
 
@@ -71,7 +62,7 @@ class Player:
     # button), "missed" (8.2.3, owes blinds). "" = none.
     entry: str = ""
     post: bool = False              # chose to post to be dealt in at once
-    missed: set = field(default_factory=set)    # indices of blinds missed (0 = first)
+    missed: set[int] = field(default_factory=set)    # indices of blinds missed (0 = first)
     paid_round: bool = True         # has posted a big blind since sitting down (8.2.5)
     hands_dealt: int = 0
 
@@ -92,17 +83,17 @@ class HandPlan:
     number: int
     button: int | None
     dead_button: bool
-    posts: list = field(default_factory=list)            # Post, in posting order
-    dealt_in: list = field(default_factory=list)         # seats, in dealing order (8.1.4)
+    posts: list[Post] = field(default_factory=list)      # Post, in posting order
+    dealt_in: list[int] = field(default_factory=list)        # seats, in dealing order (8.1.4)
     first_to_act: int | None = None
-    waiting: dict = field(default_factory=dict)          # seat -> why not dealt in
-    markers: dict = field(default_factory=dict)          # seat -> marker keys
+    waiting: dict[int, str] = field(default_factory=dict)         # seat -> why not dealt in
+    markers: dict[int, tuple[str, ...]] = field(default_factory=dict)         # seat -> marker keys
     heads_up: bool = False
-    names: dict = field(default_factory=dict)            # seat -> player name
-    notes: list = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)           # seat -> player name
+    notes: list[str] = field(default_factory=list)
     played: bool = True                                  # False: too few players for a hand
 
-    def post_for(self, seat: int) -> list:
+    def post_for(self, seat: int) -> list[Post]:
         return [p for p in self.posts if p.seat == seat]
 
     def who(self, seat: int | None) -> str:
@@ -139,7 +130,7 @@ class HandPlan:
         lines.extend(f"  - {n}" for n in self.notes)
         return lines
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number, "played": self.played, "button": self.button,
             "dead_button": self.dead_button, "heads_up": self.heads_up,
@@ -154,7 +145,7 @@ class HandPlan:
 @dataclass(frozen=True)
 class ButtonDraw:
     """The cards dealt face up to place the first button (live-casino method)."""
-    cards: tuple        # (seat, Card) in dealing order from the dealer's left
+    cards: tuple[tuple[int, Card], ...]        # (seat, Card) in dealing order from the dealer's left
     winner: int
 
     def describe(self) -> str:
@@ -162,7 +153,7 @@ class ButtonDraw:
         return f"Button draw: {shown}; highest card {dict(self.cards)[self.winner]} at seat {self.winner}"
 
 
-def draw_order(names: list[str], seed=None) -> list[tuple[str, Card]]:
+def draw_order(names: list[str], seed: int | None = None) -> list[tuple[str, Card]]:
     """Seating by draw (8.1.1(a)): one card face up each, highest card first.
 
     Highest card chooses first, ties in rank broken by suit (3.2.4); the
@@ -184,9 +175,10 @@ class Table:
     number is the count on the table sign (8.2.1), by default the game's.
     """
 
-    def __init__(self, game: str | Game = "holdem", players=None, *, seats: int | None = None,
-                 blinds: tuple | None = None, ante: int = 0, house: str | HouseRules | None = None,
-                 deck: int = 52, button: int | None = None, seed=None, stack: int = 200):
+    def __init__(self, game: str | Game = "holdem", players: Players = None, *, seats: int | None = None,
+                 blinds: tuple[int, ...] | None = None, ante: int = 0, house: str | HouseRules | None = None,
+                 deck: int = 52, button: int | None = None, seed: int | None = None,
+                 stack: int = 200) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.house = get_house(house)
         self.deck = deck
@@ -195,7 +187,8 @@ class Table:
         if not isinstance(self.seats, int) or self.seats < 2:
             raise TableError(f"a table needs at least 2 seats, not {seats!r} (2.1)")
         self.has_blinds = self.game.blinds is not None
-        self.uses_button = self.has_blinds or game_uses_button(self.game)
+        # The game's declaration says whether a Dealer Button is used (engine/games.py).
+        self.uses_button = self.game.uses_button
         count = self.game.blinds.count if self.game.blinds is not None else 0
         if blinds is None:
             blinds = (1, 2) if count == 2 else tuple(2 ** i for i in range(count))
@@ -226,8 +219,8 @@ class Table:
         self.button_draw: ButtonDraw | None = None
         self.history: list[HandPlan] = []
         if players:
-            items = (enumerate(players, 1) if isinstance(players, (list, tuple))
-                     else sorted(players.items()))
+            items: Iterable[tuple[int, str | tuple[str, int]]] = (
+                enumerate(players, 1) if isinstance(players, (list, tuple)) else sorted(players.items()))
             for seat, who in items:
                 name, chips = (who, stack) if isinstance(who, str) else who
                 self.arrive(name, seat, chips)
@@ -259,7 +252,7 @@ class Table:
 
     def _between(self, a: int, b: int) -> list[int]:
         """Seats strictly between a and b going clockwise."""
-        out = []
+        out: list[int] = []
         for seat in self.clockwise(a):
             if seat == b:
                 return out
@@ -269,7 +262,7 @@ class Table:
     def _present(self) -> list[int]:
         return sorted(s for s, p in self.players.items() if not p.away)
 
-    def _check_seat(self, seat) -> None:
+    def _check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.seats:
             raise TableError(f"seat {seat!r} is not at this {self.seats}-seat table (seats 1-{self.seats})")
 
@@ -362,7 +355,9 @@ class Table:
         how many more live players the big blind must pass before it reaches
         the player's new seat than his old one. Without a blind crossing the
         move this is the number of live seats passed clockwise; a move to the
-        right, towards the blinds, costs nothing (reconstruction of 8.2.5).
+        right, towards the blinds, costs nothing (reconstruction of 8.2.5). A
+        move from the big blind's seat is the number of live seats passed
+        clockwise (8.2.5 read literally).
         """
         player = self.by_name(name)
         self._check_seat(seat)
@@ -377,7 +372,10 @@ class Table:
             def queue(target: int) -> int:
                 return sum(1 for s in self._between(last_big, target)
                            if s != old and s in self.players and not self.players[s].away)
-            later = queue(seat) - queue(old)
+            # A move from the seat that has just posted the big blind is counted
+            # from there in live seats clockwise, as 8.2.5 reads; counting it as
+            # a whole round of the blinds behind would make every such move free.
+            later = queue(seat) - (0 if old == last_big else queue(old))
         del self.players[old]
         player.seat = seat
         self.players[seat] = player
@@ -403,7 +401,8 @@ class Table:
         """The player wants to place the voluntary over-blind next hand (8.4.1(b)(i))."""
         self.over_blind_requests.append(self.by_name(name).name)
 
-    def seat_by_draw(self, names: list[str], seat: int, seed=None, stacks: dict | None = None) -> list:
+    def seat_by_draw(self, names: list[str], seat: int, seed: int | None = None,
+                     stacks: dict[str, int] | None = None) -> list[tuple[str, Card]]:
         """Two or more want the same seat: a draw decides (8.1.1(a)); the winner sits."""
         self._check_seat(seat)
         order = draw_order(list(names), seed)
@@ -580,7 +579,7 @@ class Table:
         plan.markers = self._markers(dealt)
         return plan
 
-    def _miss(self, player: Player, indices, notes: list[str], what: str) -> None:
+    def _miss(self, player: Player, indices: Iterable[int], notes: list[str], what: str) -> None:
         """An away player misses a blind (1.1 Missed Blind Button); a player who
         never played yet owes nothing."""
         if player.entry in ("new", "new_button"):
@@ -612,6 +611,7 @@ class Table:
         while len(blinds) < k:       # last hand had fewer blinds (heads-up with k > 2)
             blinds.insert(0, next(s for s in reversed(self.clockwise(blinds[0])) if s not in blinds))
         button = self.blind_seats[0] if len(self.blind_seats) == k else self.button
+        assert button is not None, "a dead button follows a hand already dealt"
         if button in blinds:
             # Coming out of heads-up: the old small blind sat on the button.
             # The button goes to the seat just right of the first blind.
@@ -625,6 +625,7 @@ class Table:
         """Moving button (published standard alternative): the button goes to the
         next player dealt in and the blinds follow it; no blind falls on an empty seat."""
         k = len(self.blinds)
+        assert self.button is not None, "the button moves from the last hand's seat"
         active = [s for s in present if not self.players[s].entry]
         button = next((s for s in self.clockwise(self.button) if s in active),
                       next(s for s in self.clockwise(self.button) if s in present))
@@ -662,7 +663,8 @@ class Table:
             player.missed.clear()
             player.entry, player.post, player.paid_round = "", False, True
 
-    def _entry_post(self, player: Player, seat: int, button: int, zone: set, plan: HandPlan):
+    def _entry_post(self, player: Player, seat: int, button: int, zone: set[int],
+                    plan: HandPlan) -> bool | list[Post] | None:
         """What a player with an entry condition does this hand: True (dealt in
         free), a list of Posts (dealt in after posting), or None (waits)."""
         big = self.blinds[-1]
@@ -728,26 +730,31 @@ class Table:
             return None
         return True
 
-    def _over_blinds(self, plan: HandPlan, posts: list, last_blind: int, dealt: set) -> list:
+    def _over_blinds(self, plan: HandPlan, posts: list[Post], last_blind: int, dealt: set[int]) -> list[Post]:
         requests, self.over_blind_requests = self.over_blind_requests, []
         if not requests:
             return []
-        rule = next((r for section, r in OVER_BLIND_SECTIONS.items()
-                     if self.game.rule == section or self.game.rule.startswith(section + ".")), None)
+        # The game's own section provides the over-blind where its declaration
+        # names the rule (Draw 8.4.1(b)(i), Lowball and Triple Draw 8.7/8.8.1(b)(i),
+        # Draw of the second rulebook 11.1(c)(iv)).
+        rule = self.game.blinds.over_blind if self.game.blinds is not None else None
         mode = self.house.over_blind
         allowed = mode == "all_blind_games" or (mode == "game" and rule is not None)
         if not allowed:
             plan.notes.append(f"over-blind asked for by {', '.join(requests)} but not permitted in "
-                              f"{self.game.title} (house over_blind = {mode!r}; 8.4.1(b)(i) provides it "
-                              f"for Draw with blinds)")
+                              f"{self.game.title} (house over_blind = {mode!r}; the game's own section "
+                              f"provides it in Draw, Triple Draw and Lowball with blinds: "
+                              f"8.4.1(b)(i), 8.7.1(b)(i), 8.8.1(b)(i), 11.1(c)(iv))")
             return []
         rule = rule or "8.2.4"
         out: list[Post] = []
-        amount, seat = self.blinds[-1], last_blind
-        while len(out) < self.house.over_blinds_max:
+        amount = self.blinds[-1]
+        seat: int | None = last_blind
+        while len(out) < self.house.over_blinds_max and seat is not None:
             seat = next((s for s in self.clockwise(seat) if s in dealt), None)
             player = self.players.get(seat) if seat is not None else None
-            if player is None or player.name not in requests or any(p.seat == seat for p in posts):
+            if (seat is None or player is None or player.name not in requests
+                    or any(p.seat == seat for p in posts)):
                 break
             amount *= 2
             out.append(Post(seat, player.name, "over-blind", amount, True,
@@ -762,8 +769,8 @@ class Table:
         k = len(self.blinds)
         return " and ".join(f"the {blind_names(k)[i]}" for i in sorted(player.missed, reverse=True))
 
-    def _markers(self, dealt: set) -> dict:
-        markers: dict[int, tuple] = {}
+    def _markers(self, dealt: set[int]) -> dict[int, tuple[str, ...]]:
+        markers: dict[int, tuple[str, ...]] = {}
         for seat in sorted(self.reserved):
             if seat not in self.players:
                 markers[seat] = ("reserved",)
@@ -781,10 +788,10 @@ class Table:
         return markers
 
 
-def random_events(table: Table, rng: random.Random, names: list[str]) -> list[tuple]:
+def random_events(table: Table, rng: random.Random, names: list[str]) -> list[Event]:
     """A few plausible events before a hand, for the instructors' demo CLI:
     (verb, args) tuples that `apply_event` understands."""
-    events: list[tuple] = []
+    events: list[Event] = []
     seated = sorted(table.players.values(), key=lambda p: p.seat)
     empty = [s for s in range(1, table.seats + 1) if s not in table.players]
     roll = rng.random()
@@ -807,7 +814,7 @@ def random_events(table: Table, rng: random.Random, names: list[str]) -> list[tu
     return events
 
 
-def apply_event(table: Table, event: tuple) -> None:
+def apply_event(table: Table, event: Event) -> None:
     """Apply one (verb, args...) event; see engine/commands/table.py for the file format."""
     verb, *args = event
     if verb == "leave":
@@ -855,16 +862,16 @@ Events, each before hand N is dealt:
 
 @dataclass
 class EventScript:
-    setup: dict = field(default_factory=dict)       # seats, blinds, ante, button, players {seat: (name, chips)}
-    events: dict = field(default_factory=dict)      # hand number -> [(verb, args...)]
-    lines: dict = field(default_factory=dict)       # id(event) -> "file:line"
+    setup: dict[str, Any] = field(default_factory=dict)      # seats, blinds, ante, button, players {seat: (name, chips)}
+    events: dict[int, list[Event]] = field(default_factory=dict)     # hand number -> [(verb, args...)]
+    lines: dict[tuple[int, int], str] = field(default_factory=dict)      # id(event) -> "file:line"
 
 
 def parse_events(text: str, source: str = "<events>") -> EventScript:
     """Read an events file (EVENTS_HELP); errors name the file and line."""
     script = EventScript(setup={"players": {}})
 
-    def fail(number: int, message: str):
+    def fail(number: int, message: str) -> NoReturn:
         raise TableError(f"{source}:{number}: {message}")
 
     def whole(number: int, word: str, what: str) -> int:
@@ -908,6 +915,7 @@ def parse_events(text: str, source: str = "<events>") -> EventScript:
         verb = {"sitout": "away", "return": "back", "change": "move"}.get(verb, verb)
         flags = {a.lower() for a in args if a.lower() in ("post", "wait", "transfer")}
         plain = [a for a in args if a.lower() not in ("post", "wait", "transfer")]
+        event: Event
         if verb in ("leave", "away", "overblind") and len(plain) == 1 and not flags:
             event = (verb, plain[0])
         elif verb == "back" and len(plain) == 1 and len(flags) <= 1:
@@ -927,7 +935,7 @@ def parse_events(text: str, source: str = "<events>") -> EventScript:
     return script
 
 
-def describe_event(event: tuple) -> str:
+def describe_event(event: Event) -> str:
     verb, *args = event
     if verb == "arrive":
         return (f"{args[0]} arrives at seat {args[1]}" + (" and posts" if args[2] else "")
@@ -942,8 +950,9 @@ def describe_event(event: tuple) -> str:
     return {"leave": "{} leaves", "away": "{} steps away", "overblind": "{} wants to over-blind"}[verb].format(args[0])
 
 
-def table_from_script(script: EventScript, game="holdem", *, house=None, deck: int = 52,
-                      seed=None) -> Table:
+def table_from_script(script: EventScript, game: str | Game = "holdem", *,
+                      house: str | HouseRules | None = None, deck: int = 52,
+                      seed: int | None = None) -> Table:
     """A table set up as an events script's set-up lines describe (EVENTS_HELP)."""
     setup = script.setup
     table = Table(game, None, seats=setup.get("seats"), blinds=setup.get("blinds"),
@@ -955,8 +964,9 @@ def table_from_script(script: EventScript, game="holdem", *, house=None, deck: i
     return table
 
 
-def play_script(script: EventScript, hands: int, game="holdem", *, house=None, deck: int = 52,
-                seed=None) -> list:
+def play_script(script: EventScript, hands: int, game: str | Game = "holdem", *,
+                house: str | HouseRules | None = None, deck: int = 52,
+                seed: int | None = None) -> list[HandPlan]:
     """The plan of each of the first `hands` hands, events applied before each;
     an event that breaks a rule raises TableError naming its line."""
     table = table_from_script(script, game, house=house, deck=deck, seed=seed)

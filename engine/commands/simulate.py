@@ -79,12 +79,15 @@ def run(args: argparse.Namespace) -> int:
     last_why = ""
     while True:
         exp = hand.expected()
-        if exp is not None and exp.street and exp.street != street:
-            street = exp.street
-            print(f"-- {street} --")
+        # The players' decisions since the last dealer step belong to the
+        # street that step was on: print them before the next street's header
+        # (when everyone checks no "collect the bets" step comes between).
         for line in hand.log[said:]:
             print(f"       player: {line}")
         said = len(hand.log)
+        if exp is not None and exp.street and exp.street != street:
+            street = exp.street
+            print(f"-- {street} --")
         if exp is None:
             break
         number += 1

@@ -483,3 +483,40 @@ def test_options_say_exactly_what_act_accepts(kind, stacks, round_index, picks):
         if k in ("bet", "raise"):
             amount = o.min_to + pick % (o.max_to - o.min_to + 1)
         assert r.act(k, amount).ok
+
+
+# ----- house fixed_raise_to_all_in (published standard recording; `standard` profile) ---------
+
+STANDARD_RECORDING = MAIN.with_(fixed_raise_to_all_in=True, name="std")
+
+
+def heads_up_flop(structure, stacks, **kw):
+    return BettingRound(structure, [1, 2], stacks, round_index=1, **kw)
+
+
+def test_fixed_limit_raise_to_the_last_opponents_all_in_needs_the_house_field():
+    # Flop 10/20 (unit 10 on round 1): seat 1 bets 10 with 5 behind; seat 2 raises
+    # to 15, what puts seat 1 all-in, where 6.5 asks for a raise to 20.
+    r = heads_up_flop(FIXED, {1: 15, 2: 1000})
+    assert r.act("bet", 10).ok
+    assert "raise is exactly 10" in r.check("raise", 15)          # 6.5 under main
+    r = heads_up_flop(FIXED, {1: 15, 2: 1000}, house=STANDARD_RECORDING)
+    r.act("bet", 10)
+    assert r.check("raise", 12)                                      # not the all-in amount
+    assert not r.check("raise", 15)
+    assert r.act("raise", 15).ok
+    assert r.act("call").ok and r.complete and r.in_front == {1: 15, 2: 15}
+
+
+def test_fixed_limit_bet_to_the_last_opponents_all_in():
+    r = flop(FIXED, stacks={1: 1000, 2: 6, 3: 4}, house=STANDARD_RECORDING)
+    assert r.check("bet", 4)                                         # seat 2 can still call 6
+    assert r.act("bet", 6).ok
+    assert r.act("call").ok and r.act("call").ok and r.complete
+    assert r.in_front == {1: 6, 2: 6, 3: 4}
+
+
+def test_raise_to_all_in_amount_is_fixed_limit_only():
+    r = heads_up_flop(NL, {1: 15, 2: 1000}, house=STANDARD_RECORDING)
+    r.act("bet", 10)
+    assert r.check("raise", 15)                                      # 6.5: at least 10 more

@@ -232,6 +232,26 @@ def test_simulate_prints_every_step_with_its_rule(capsys, name):
     assert "why: " in out and out.rstrip().splitlines()[-1].startswith("Result: ")
 
 
+@pytest.mark.parametrize("name", sorted(POKER))
+def test_simulate_prints_each_decision_under_its_own_street(capsys, name):
+    # Audit: when everyone checked, no "collect the bets" step came between a
+    # betting round and the next street, and its decisions were printed under
+    # the next street's header. Every street opens with a dealer step.
+    for seed in (1, 2, 3):
+        code, out, _ = run(capsys, "simulate", name, "--seed", str(seed), "--players", "2")
+        assert code == 0
+        lines = out.splitlines()
+        for before, line in zip(lines, lines[1:]):
+            assert not (before.startswith("-- ") and "player: " in line), (seed, before, line)
+
+
+def test_simulate_checks_round_stays_on_its_street(capsys):
+    code, out, _ = run(capsys, "simulate", "holdem", "--seed", "3", "--players", "2")
+    assert code == 0
+    assert re.search(r"Turn the flop.*\n.*why: .*\n +player: .* checks\n +player: .* checks\n-- turn --",
+                     out)
+
+
 def test_simulate_options_and_replayable_scenario(capsys):
     code, out, _ = run(capsys, "simulate", "seven-card-stud", "--players", "8", "--deck", "52",
                        "--seed", "3", "--betting", "fixed", "--scenario")

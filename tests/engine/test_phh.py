@@ -19,8 +19,12 @@ from engine.phh import (PhhError, PhhViolation, dumps, from_hand, load, loads, r
 
 HERE = Path(__file__).parent / "phh"
 TOURNAMENT = str(HERE / "tournament.toml")
+# Hands dealt as tournaments deal them: they replay under house `standard` only.
+STANDARD_ONLY = {"f2l3d_standard_opener.phh": (11, "p2 cc", "8.7.5(a)"),
+                 "fr_raise_to_all_in.phh": (19, "p2 cbr 6", "6.5, 1.1 Structured limit")}
 SETTLED = sorted(p.name for p in HERE.glob("*.phh*")
-                 if "finishing_stacks" in p.read_text() and p.name != "nt_big_blind_ante.phh")
+                 if "finishing_stacks" in p.read_text() and p.name != "nt_big_blind_ante.phh"
+                 and p.name not in STANDARD_ONLY)
 
 
 def hand(name: str, i: int = 0):
@@ -40,6 +44,47 @@ def test_fixture_replays_to_the_stacks_derived_by_hand(name):
         assert result.finishing_stacks == h.fields["finishing_stacks"], h.source
         assert result.differences() == []
         assert result.hand.finished
+
+
+@pytest.mark.parametrize("name", sorted(STANDARD_ONLY))
+def test_tournament_hand_replays_under_the_standard_profile(name):
+    # Post-draw betting opened left of the button (Triple Draw), and a fixed-limit
+    # raise recorded as the amount that puts the last opponent all-in (Razz).
+    h = hand(name)
+    result = replay(h, "standard")
+    assert result.finishing_stacks == h.fields["finishing_stacks"]
+    assert result.differences() == [] and result.hand.finished
+    again = replay(loads(result.to_phh())[0], "standard")
+    assert again.stacks_in_units == result.stacks_in_units
+
+
+@pytest.mark.parametrize("name", sorted(STANDARD_ONLY))
+def test_tournament_hand_breaks_the_main_rulebook_where_standard_differs(name):
+    number, action, rule = STANDARD_ONLY[name]
+    with pytest.raises(PhhViolation) as err:
+        replay(hand(name))
+    assert (err.value.number, err.value.action) == (number, action)
+    assert rule in err.value.reason
+
+
+@pytest.mark.parametrize("field, value", [("post_draw_opener", "left_of_button"),
+                                          ("fixed_raise_to_all_in", True)])
+def test_each_standard_difference_is_its_own_house_field(tmp_path, field, value):
+    # A profile on `main` with one field changed replays exactly the hand that needs it.
+    path = tmp_path / "one.toml"
+    path.write_text(f"{field} = {str(value).lower() if isinstance(value, bool) else repr(value)}\n".replace("'", '"'))
+    needs = {"post_draw_opener": "f2l3d_standard_opener.phh",
+             "fixed_raise_to_all_in": "fr_raise_to_all_in.phh"}[field]
+    assert replay(hand(needs), str(path)).differences() == []
+    other = next(n for n in STANDARD_ONLY if n != needs)
+    with pytest.raises(PhhViolation):
+        replay(hand(other), str(path))
+
+
+def test_cli_replays_a_tournament_hand_under_standard(capsys):
+    code = main(["replay", str(HERE / "f2l3d_standard_opener.phh"), "--house", "standard", "--check"])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.split() == ["99", "119", "82"] and err == ""
 
 
 def test_every_variant_of_the_brief_has_a_fixture():

@@ -276,6 +276,39 @@ def test_moving_behind_the_big_blind_is_a_long_move():
     assert 1 not in plan.dealt_in and "8.2.5" in plan.waiting[1]
 
 
+def test_moving_from_the_big_blind_more_than_two_live_seats_clockwise_waits():
+    # Audit: a move from the big blind's seat was counted as a whole round of
+    # the blinds behind, so it was always free; 8.2.5 read literally counts
+    # the live seats passed clockwise.
+    t = Table("holdem", {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan", 5: "Eve", 6: "Fay"}, seats=9, button=1)
+    t.next_hand()                       # button 1, SB 2, BB 3 (Cat)
+    t.move("Cat", 7)                    # passes Dan, Eve, Fay: three live seats
+    plan = t.next_hand()
+    assert 7 not in plan.dealt_in and "8.2.5" in plan.waiting[7]
+    for _ in range(4):
+        plan = t.next_hand()
+        if 7 in plan.dealt_in:
+            break
+    assert posts(plan)["big blind"] == 7
+
+
+def test_moving_from_the_big_blind_may_post_a_penalty_big_blind():
+    t = Table("holdem", {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan", 5: "Eve", 6: "Fay"}, seats=9, button=1)
+    t.next_hand()
+    t.move("Cat", 7, post=True)
+    plan = t.next_hand()
+    assert 7 in plan.dealt_in
+    assert [(p.what, p.rule) for p in plan.post_for(7)] == [("penalty big blind", "8.2.5")]
+
+
+def test_moving_from_the_big_blind_two_live_seats_clockwise_is_free():
+    t = Table("holdem", {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan", 5: "Eve", 7: "Gus"}, seats=9, button=1)
+    t.next_hand()                       # button 1, SB 2, BB 3 (Cat)
+    t.move("Cat", 6)                    # passes Dan and Eve: exactly two
+    plan = t.next_hand()
+    assert 6 in plan.dealt_in and not plan.post_for(6)
+
+
 def test_the_live_seat_limit_is_a_house_field():
     house = MAIN.with_(seat_change_live_seats=0, name="strict")
     t = Table("holdem", {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan", 6: "Fay"}, seats=9, button=6,
@@ -459,7 +492,7 @@ def test_moving_button_house_never_leaves_the_button_on_an_empty_seat():
 # --- over-blind (8.4.1(b)(i), 8.2.4) ---------------------------------------------------
 
 DRAW = Game(name="draw-test", title="Draw (Blind) test", rule="8.4", max_players={52: 8},
-            blinds=Blinds(2, "8.4.1(b)"))
+            blinds=Blinds(2, "8.4.1(b)", over_blind="8.4.1(b)(i)"))
 
 
 def test_over_blind_left_of_the_last_blind_doubles_it():
@@ -484,6 +517,28 @@ def test_only_one_over_blind_unless_the_house_allows_more():
     plan = t.next_hand()
     assert [(p.seat, p.amount, p.rule) for p in plan.posts[2:]] == [(3, 4, "8.4.1(b)(i)"), (4, 8, "8.2.4")]
     assert plan.first_to_act == 5
+
+
+@pytest.mark.parametrize("game, rule", [("triple-draw-27", "8.7.1(b)(i)"),
+                                        ("triple-draw-a5", "8.7.1(b)(i)"),
+                                        ("lowball-27", "8.8.1(b)(i)"),
+                                        ("lowball-a5", "8.8.1(b)(i)")])
+def test_over_blind_follows_the_game_declaration(game, rule):
+    # Audit: Table kept its own list of over-blind games (Draw 8.4, 11) and
+    # refused what Hand accepts in Triple Draw and Lowball.
+    t = Table(game, NAMES[:5], seats=6, button=5)
+    t.request_over_blind("Cat")
+    plan = t.next_hand()                # SB 1, BB 2, Cat (3) on the big blind's left
+    over = plan.post_for(3)[0]
+    assert (over.what, over.amount, over.rule) == ("over-blind", 4, rule)
+    assert plan.first_to_act == 4
+
+
+def test_table_uses_the_games_own_button_declaration():
+    from engine.games import GAMES
+    for game in GAMES.values():
+        t = Table(game, NAMES[:2], seats=2, deck=min(game.max_players))
+        assert t.uses_button == game.uses_button, game.name
 
 
 def test_over_blind_is_not_part_of_holdem_unless_the_house_says_so():
