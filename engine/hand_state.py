@@ -165,8 +165,8 @@ class HandState(SetUp):
         raise NotImplementedError
 
     def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
-                  dead: int, live: list[int]) -> Rake:
+                  dead: int, live: list[int]) -> Rake[Pot]:
         raise NotImplementedError
 
-    def _rake_step(self, rake: Rake) -> Expected:
+    def _rake_step(self, rake: Rake[Pot]) -> Expected:
         raise NotImplementedError

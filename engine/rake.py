@@ -20,7 +20,7 @@ from engine.steps import Done, Expected, RakeDue
 
 def commission_for_hand(contributions: dict[int, int], folded: Iterable[int], commission: Commission, *,
                         blinds: dict[int, int] | None = None, tied_winners: Iterable[int] = (),
-                        players: int | None = None, lowest_chip: int = 1) -> tuple[Rake, dict[int, int]]:
+                        players: int | None = None, lowest_chip: int = 1) -> tuple[Rake[Pot], dict[int, int]]:
     """The rake on a finished hand, from what each seat put in.
 
     Returns the uncalled wager first (7.5), builds the main and side pots,
@@ -43,7 +43,7 @@ class RakeSteps(HandState):
     """The commission as the hand's dealer step (section 7)."""
 
     def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
-                  dead: int, live: list[int]) -> Rake:
+                  dead: int, live: list[int]) -> Rake[Pot]:
         """The commission on the pots as the hand awards them. This is
         commission_for_hand (above) applied to the hand's own pots
         (which also hold dead antes): the uncalled wager is already out of
@@ -59,7 +59,7 @@ class RakeSteps(HandState):
                                blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
                                players=len(self.players), uncalled=sum(uncalled.returned.values()))
 
-    def _rake_step(self, rake: Rake) -> Expected:
+    def _rake_step(self, rake: Rake[Pot]) -> Expected:
         c = self.commission
         assert c is not None
         rule = RAKE_RULES[c.method]

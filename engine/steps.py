@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 from engine.cards import Card
-from engine.commission import Rake
+from engine.commission import PotLike, Rake
 
 # The poker hand's dealer steps, in the words a dealer uses.
 STEP_LABELS = {
@@ -132,7 +132,7 @@ class Reshuffle(Detail):
 @dataclass(frozen=True)
 class RakeDue(Detail):
     """take_rake from the pots: the rake worked out at the showdown (section 7)."""
-    rake: Rake
+    rake: Rake[PotLike]
 
 
 @dataclass
