@@ -135,3 +135,27 @@ def test_a_question_about_a_hand_opens_once_the_hand_is_dealt(client, auth, app,
 def page_cell(client, slug, cell_id):
     page = client.get(f"/lessons/{slug}").get_data(as_text=True)
     return page.split(f'id="cell-{cell_id}"', 1)[1].split("</section>", 1)[0]
+
+
+def test_the_curriculum_table_names_real_lessons_and_cells():
+    """lessons/README.md maps every curriculum line to lessons and cells that exist."""
+    import re
+
+    from webapp.lessonfile import load_library
+    library = load_library(str(ROOT / "lessons"))
+    guide = (ROOT / "lessons" / "README.md").read_text()
+    rows = [r for r in guide.split("## What the library teaches", 1)[1].splitlines()
+            if r.startswith("| ") and not r.startswith("| curriculum point")]
+    curriculum = ROOT.parent / "shared" / "curriculum.md"   # beside the checkout, as CI lays it out
+    if curriculum.exists():
+        sections = re.findall(r"^\| [^|]*? (8\.\d+) \|", curriculum.read_text(), re.M)
+        assert len(sections) == 21
+        for section in sections + ["Casino Hold'em"]:
+            assert any(f" {section}:" in row or row.startswith(f"| {section}:") for row in rows), section
+    for row in rows:
+        _, point, lessons, cells, _ = row.split("|")
+        slugs = re.findall(r"`([^`]+)`", lessons)
+        assert slugs, point
+        ids = {c.id for slug in slugs for c in library.lessons[slug].interactive_cells}
+        for cell in re.findall(r"`([^`]+)`", cells):
+            assert cell in ids, (point, cell)
