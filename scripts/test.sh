@@ -15,4 +15,5 @@ fi
 export CHROMIUM
 echo "==> lesson library check (python -m webapp.lessons check lessons)"
 .venv/bin/python -m webapp.lessons check lessons
-exec .venv/bin/python -m pytest "$@"
+# One worker per core (pytest-xdist): the browser tests are most of the time.
+exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"
