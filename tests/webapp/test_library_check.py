@@ -159,3 +159,14 @@ def test_the_curriculum_table_names_real_lessons_and_cells():
         ids = {c.id for slug in slugs for c in library.lessons[slug].interactive_cells}
         for cell in re.findall(r"`([^`]+)`", cells):
             assert cell in ids, (point, cell)
+
+
+def test_every_game_is_dealt_in_a_lesson():
+    """Each section-8 game and the banked Casino Hold'em is dealt to the end in some table cell."""
+    from engine.games import GAMES
+    from webapp.lessonfile import load_library
+    library = load_library(str(ROOT / "lessons"))
+    dealt = {c.data.get("game", "holdem") for lesson in library.lessons.values() for c in lesson.cells
+             if c.kind == "table"}
+    assert set(GAMES) | {"casino-holdem"} <= dealt
+    assert len(library.lessons) >= 35
