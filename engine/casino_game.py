@@ -23,6 +23,7 @@ Reconstructions:
   the top of the deck (¶3 "using cards from the top of the deck").
 - When every box has folded the round ends: nothing is left to settle, so
   the turn, river and the dealer's cards are not shown (standard practice).
+
 A lesson cell's round is engine/casino_scenario.py; the ante pay table,
 engine/paytable.py.
 """
@@ -141,6 +142,10 @@ class Settle:
     rule: str
 
 
+Phase = (Wagers | Announce | DealHands | DealFlop | PassCards | Decisions | DealBoard | RevealDealer
+         | Qualify | Settle)
+
+
 @dataclass(frozen=True)
 class BankedGame:
     name: str
@@ -155,7 +160,7 @@ class BankedGame:
     bonus_rule: str
     call_odds: int                 # CH ¶10 is silent: even money, the published standard
     call_rule: str
-    procedure: tuple
+    procedure: tuple[Phase, ...]
 
 
 CASINO_HOLDEM = BankedGame(

@@ -9,11 +9,12 @@ pay table (engine/paytable.py) and table maximum.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, PARAGRAPHS,
                                 SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
                                 BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
-                                Qualify, RevealDealer, Settle, Wagers, describe_step)
+                                Phase, Qualify, RevealDealer, Settle, Wagers, describe_step)
 from engine.casino_scenario import CasinoScenario
 from engine.cards import Card, format_cards
 from engine.house import HouseRules, get_house
@@ -34,6 +35,13 @@ _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
 
 
+def _best_high(cards: list[Card], board: list[Card]) -> HandValue:
+    """The best high hand of a box's (or the dealer's) cards and the board."""
+    hand = best_hand("high", cards, board)
+    assert hand is not None       # a high hand always exists
+    return hand
+
+
 @dataclass
 class Box:
     box: int
@@ -42,8 +50,8 @@ class Box:
     bonus: int
     blind: bool          # a player's extra box (CH ¶2)
     call: int = 0
-    layout: dict = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
-    cards: list = field(default_factory=list)
+    layout: dict[str, int] = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
+    cards: list[Card] = field(default_factory=list)
     decision: str = ""
     folded: bool = False
     opened: bool = False     # face up for the dealer to read
@@ -76,13 +84,13 @@ class BoxSettlement:
     returned: int = 0         # stakes given back to the player
     lost: int = 0             # stakes taken by the bank
     withheld: int = 0         # winnings over the table maximum, not paid (CH ¶13)
-    lines: list = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
 
     @property
     def paid(self) -> int:
         return self.ante_won + self.call_won + self.bonus_won
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["paid"] = self.paid
         return data
@@ -112,7 +120,8 @@ class CasinoRound(Procedure):
         self.scenario = scenario
         self.game = CASINO_HOLDEM
         try:
-            self.house: HouseRules = get_house(scenario.house)
+            self.house: HouseRules = (scenario.house if isinstance(scenario.house, HouseRules)
+                                      else get_house(scenario.house))
         except KeyError as exc:
             raise ScenarioError(exc.args[0]) from None
         try:
@@ -138,7 +147,7 @@ class CasinoRound(Procedure):
         self.no_more_bets = False
         self._agenda: list[_Item] = []
         self._phase = -1
-        self._paid: dict = {}
+        self._paid: dict[int | str, int] = {}
         self._advance()     # the players' wagers are on the layout before the first step
 
     # --- set-up -----------------------------------------------------------
@@ -211,11 +220,12 @@ class CasinoRound(Procedure):
                 return
             self._schedule(self.game.procedure[self._phase])
 
-    def _add(self, kind: str, rule: str, why: str, *, seat=None, seats=(), street="", **extra) -> None:
+    def _add(self, kind: str, rule: str, why: str, *, seat: int | None = None,
+             seats: tuple[int, ...] = (), street: str = "", detail: str = "") -> None:
         self._agenda.append(_Item(Expected(kind, rule, why, seat=seat, seats=tuple(seats),
-                                           street=street), **extra))
+                                           street=street), detail=detail))
 
-    def _schedule(self, phase) -> None:
+    def _schedule(self, phase: Phase) -> None:
         if isinstance(phase, Wagers):
             self._add("_wagers", phase.rule, "", street="bets")
         elif isinstance(phase, Announce):
@@ -275,6 +285,7 @@ class CasinoRound(Procedure):
     def _schedule_qualify(self, phase: Qualify) -> None:
         q = self.game.dealer_qualifier
         hand = self.dealer_hand
+        assert hand is not None
         self.qualifies = q.met(hand)
         kind = "dealer_qualifies" if self.qualifies else "dealer_does_not_qualify"
         verdict = ("so the dealer qualifies" if self.qualifies
@@ -302,6 +313,7 @@ class CasinoRound(Procedure):
                 self.log.append(f"Box {b.box} ({b.name}) {words}")
             return
         if exp.kind == "_decide":
+            assert exp.seat is not None
             b = self.boxes[exp.seat]
             b.decision = self.scenario.decisions[b.box]
             if b.decision == "call":
@@ -356,7 +368,7 @@ class CasinoRound(Procedure):
 
     def _bonus_item(self, b: Box, plan: BoxSettlement, last: bool, street: str, first: str) -> _Item:
         q = self.game.bonus_hand
-        five = best_hand("high", b.cards, self.board[:3])
+        five = _best_high(b.cards, self.board[:3])
         plan.bonus_result = "win" if q.met(five) else "lose"
         if plan.bonus_result == "win":
             due = b.bonus * self.game.bonus_odds
@@ -380,9 +392,10 @@ class CasinoRound(Procedure):
 
     def _schedule_settlement(self, phase: Settle) -> None:
         dealer = self.dealer_hand
+        assert dealer is not None
         for box in reversed(self.boxes_in_play()):
             b = self.boxes[box]
-            hand = best_hand("high", b.cards, self.board)
+            hand = _best_high(b.cards, self.board)
             plan = BoxSettlement(box, b.name, b.blind, "", hand.describe(), b.ante, b.call, b.bonus)
             odds = self.paytable[hand.category]
             who = f"Box {box} ({b.name}{', blind box' if b.blind else ''})"
@@ -523,7 +536,7 @@ class CasinoRound(Procedure):
             return Done(f"{exp.street.capitalize()}: {card}.", Dealt("board", (card,)))
         if kind == "reveal_dealer":
             self.dealer_revealed = True
-            self.dealer_hand = best_hand("high", self.dealer, self.board)
+            self.dealer_hand = _best_high(self.dealer, self.board)
             for box in self.boxes_in_play():
                 self.boxes[box].opened = True
             return Done(f"Dealer: {format_cards(self.dealer)}.")
@@ -568,10 +581,10 @@ class CasinoRound(Procedure):
         return Done(item.detail or plan.lines[0])
 
     # --- reading -----------------------------------------------------------------
-    def view(self, reveal: bool = False) -> dict:
+    def view(self, reveal: bool = False) -> dict[str, object]:
         """What the table shows: the dealer's cards stay face down until turned
         over (CH ¶9) unless `reveal`; a box's cards are shown once opened."""
-        boxes = []
+        boxes: list[dict[str, object]] = []
         for number in range(1, self.game.max_boxes + 1):
             b = self.boxes.get(number)
             if b is None:
@@ -580,7 +593,7 @@ class CasinoRound(Procedure):
             show = reveal or b.opened
             hand = None
             if show and len(b.cards) == 2 and len(self.board) == 5:
-                hand = best_hand("high", b.cards, self.board).describe()
+                hand = _best_high(b.cards, self.board).describe()
             settled = next((s.to_dict() for s in self.settlement if s.box == number), None)
             boxes.append({
                 "box": number, "empty": False, "name": b.name, "blind": b.blind,
@@ -592,7 +605,7 @@ class CasinoRound(Procedure):
         show_dealer = reveal or self.dealer_revealed
         dealer_hand = None
         if show_dealer and len(self.dealer) == 2 and len(self.board) == 5:
-            dealer_hand = best_hand("high", self.dealer, self.board).describe()
+            dealer_hand = _best_high(self.dealer, self.board).describe()
         return {
             "game": self.game.name, "boxes": boxes,
             "dealer": {"cards": [str(c) if show_dealer else None for c in self.dealer],

@@ -3,9 +3,10 @@ decisions, deck (CH ¶1-¶3), checked key by key."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.casino_game import CASINO_HOLDEM, DEFAULT_BANK
-from engine.cards import parse_cards
+from engine.cards import Card, parse_cards
 from engine.house import HouseRules
 from engine.steps import ScenarioError
 
@@ -13,19 +14,19 @@ from engine.steps import ScenarioError
 @dataclass
 class CasinoScenario:
     """Everything needed to replay one round: boxes, decisions, deck."""
-    boxes: dict = field(default_factory=dict)       # box -> (name, ante, bonus)
-    decisions: dict = field(default_factory=dict)   # open box -> "call" | "fold"
+    boxes: dict[int, tuple[str, int, int]] = field(default_factory=dict)   # box -> (name, ante, bonus)
+    decisions: dict[int, str] = field(default_factory=dict)   # open box -> "call" | "fold"
     seed: int | str = 1
-    stack: tuple = ()                               # cards forced to the top of the deck
+    stack: tuple[Card, ...] = ()                              # cards forced to the top of the deck
     house: str | HouseRules = "main"
-    chips: dict = field(default_factory=dict)       # player -> chips before the round
+    chips: dict[str, int] = field(default_factory=dict)       # player -> chips before the round
     bank: int = DEFAULT_BANK
     game: str = CASINO_HOLDEM.name
 
     LESSON_KEYS = frozenset({"id", "type", "title", "prompt", "ask", "choices", "about"})
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CasinoScenario":
+    def from_dict(cls, data: dict[str, Any]) -> "CasinoScenario":
         """Build from a lesson cell's TOML table; messages name the key at fault."""
         known = {"boxes", "decisions", "seed", "stack", "house", "chips", "bank", "game"}
         unknown = set(data) - known - cls.LESSON_KEYS
@@ -81,7 +82,7 @@ class CasinoScenario:
                    house=data.get("house", "main"), chips=dict(chips), bank=bank)
 
 
-def _box_number(key, where: str) -> int:
+def _box_number(key: object, where: str) -> int:
     text = str(key).strip()
     if not text.isdigit() or not 1 <= int(text) <= CASINO_HOLDEM.max_boxes:
         raise ScenarioError(f"{where}: {key!r} is not a box; the boxes are 1 to "
