@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
 from engine.cards import Card, CardError, full_deck, parse_card
 from engine.games import get_game
@@ -83,7 +84,7 @@ class Action:
     actor: int | None
     verb: str
     target: int | None = None
-    cards: tuple | None = None
+    cards: tuple[Card | None, ...] | None = None
     amount: int | None = None
     dash: bool = False
 
@@ -92,7 +93,7 @@ class Action:
 class PhhHand:
     """One hand history: `fields` exactly as read (TOML types, floats as
     Decimal); the rest is worked out from them."""
-    fields: dict
+    fields: dict[str, Any]
     source: str = "<phh>"
     variant: str = ""
     betting: str = ""
@@ -100,9 +101,9 @@ class PhhHand:
     deck: int = 52
     scale: int = 1                  # amounts are replayed in 1/scale of the history's unit
     players: int = 0
-    actions: list = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, PhhHand) and self.fields == other.fields
 
     def amount(self, name: str) -> int | None:
@@ -118,7 +119,19 @@ class PhhHand:
             return None
         return [_units(v, self.scale, f"{self.source}: field {name!r}") for v in value]
 
-    def unscale(self, units: int):
+    def need(self, name: str) -> int:
+        """The amount of a field the hand has (parse_hand checked it is there)."""
+        value = self.amount(name)
+        assert value is not None, name
+        return value
+
+    def needs(self, name: str) -> list[int]:
+        """The amounts of a list field the hand has."""
+        value = self.amounts(name)
+        assert value is not None, name
+        return value
+
+    def unscale(self, units: int) -> int | Decimal:
         """Units of the replay back to the history's own numbers."""
         if self.scale == 1:
             return units
@@ -126,11 +139,11 @@ class PhhHand:
         return (Decimal(units) / self.scale).quantize(Decimal(1).scaleb(-places))
 
 
-def _number(value) -> bool:
+def _number(value: object) -> bool:
     return isinstance(value, (int, Decimal, float)) and not isinstance(value, bool)
 
 
-def _places(value) -> int:
+def _places(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
         return 0
     if isinstance(value, float):
@@ -139,11 +152,12 @@ def _places(value) -> int:
         if not value.is_finite():
             return 0
         exponent = value.normalize().as_tuple().exponent
+        assert isinstance(exponent, int)     # a finite number's
         return max(0, -exponent)
     return 0
 
 
-def _units(value, scale: int, where: str) -> int:
+def _units(value: object, scale: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
         raise PhhError(f"{where} must be a number, not {value!r}")
     number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
@@ -174,7 +188,7 @@ def loads(text: str, source: str = "<phh>") -> list[PhhHand]:
     return [parse_hand(data, source)]
 
 
-def load(path) -> list[PhhHand]:
+def load(path: str | Path) -> list[PhhHand]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -185,7 +199,7 @@ def load(path) -> list[PhhHand]:
     return loads(text, str(path))
 
 
-def parse_hand(fields: dict, source: str = "<phh>") -> PhhHand:
+def parse_hand(fields: dict[str, Any], source: str = "<phh>") -> PhhHand:
     """Check a hand's fields (PHH required fields by variant) and read its actions."""
     missing = [name for name in REQUIRED if name not in fields]
     if missing:
@@ -213,7 +227,7 @@ def parse_hand(fields: dict, source: str = "<phh>") -> PhhHand:
             raise PhhError(f"{source}: field {name!r} must list {n} entries, one per player")
     engine_game = get_game(game)
     stud = not engine_game.uses_button
-    needs = {"fixed": ("small_bet", "big_bet"), "spread": ("min_bet", "max_bet")}.get(betting, ("min_bet",))
+    needs: tuple[str, ...] = {"fixed": ("small_bet", "big_bet"), "spread": ("min_bet", "max_bet")}.get(betting, ("min_bet",))
     needs += ("bring_in",) if stud else ("blinds_or_straddles",)
     absent = [name for name in needs if name not in fields]
     if absent:
@@ -226,7 +240,7 @@ def parse_hand(fields: dict, source: str = "<phh>") -> PhhHand:
     hand = PhhHand(fields=fields, source=source, variant=variant, betting=betting, game=game,
                    deck=deck, scale=10 ** scale_places, players=n)
     for name in ("bring_in", "small_bet", "big_bet", "min_bet", "max_bet"):
-        if name in fields and hand.amount(name) <= 0:
+        if name in fields and hand.need(name) <= 0:
             raise PhhError(f"{source}: field {name!r} must be above 0")
     if any(not s > 0 for s in stacks):
         raise PhhError(f"{source}: every starting stack must be above 0")
@@ -252,7 +266,7 @@ def _variant(code: str, source: str) -> tuple[str, str, int]:
 _AMOUNT_RE = re.compile(r"^\s*p\d+\s+cbr\s+(\S+)")
 
 
-def _amount_token(text):
+def _amount_token(text: object) -> Decimal | None:
     match = _AMOUNT_RE.match(text.split("#", 1)[0]) if isinstance(text, str) else None
     if not match:
         return None
@@ -262,12 +276,12 @@ def _amount_token(text):
         return None
 
 
-def _parse_cards(text: str, where: str, deck: int) -> tuple:
+def _parse_cards(text: str, where: str, deck: int) -> tuple[Card | None, ...]:
     if len(text) % 2:
         raise PhhError(f"{where}: {text!r} is not a list of cards: each card is two characters, "
                        "e.g. AcKd, or ?? for an unknown card")
     allowed = set(full_deck(deck))
-    cards = []
+    cards: list[Card | None] = []
     for i in range(0, len(text), 2):
         token = text[i:i + 2]
         if token == "??":

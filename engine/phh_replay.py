@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
 from engine.cards import Card
 from engine.decisions import Decision
 from engine.games import Discard, Draw, Game, get_game
 from engine.hand import Hand
-from engine.house import HouseFileError, get_house
+from engine.house import HouseFileError, HouseRules, get_house
 from engine.phh_read import DECISION_VERBS, Action, PhhError, PhhHand, PhhViolation
 from engine.phh_write import force_to_top, to_phh
 from engine.scenario import Scenario
@@ -27,7 +29,7 @@ from engine.steps import Expected, Replace, ScenarioError, Step
 @dataclass(frozen=True)
 class Seating:
     """Where PHH players sit: player k (1-based) at `seats[k - 1]`."""
-    seats: tuple
+    seats: tuple[int, ...]
     table_seats: int
     button_was: int
 
@@ -70,14 +72,14 @@ def scenario(hand: PhhHand, house: str = "main", seed: int = 1) -> tuple[Scenari
     place = seating(hand, game)
     n = hand.players
     names = hand.fields.get("players") or [""] * n
-    stacks = hand.amounts("starting_stacks")
+    stacks = hand.needs("starting_stacks")
     seats = {place.seat(k): (str(names[k - 1]) or f"p{k}", stacks[k - 1]) for k in range(1, n + 1)}
-    antes = hand.amounts("antes")
+    antes = hand.needs("antes")
     if n == 2:
         antes.reverse()      # PHH reverses heads-up antes as it does the blinds
     uniform = len(set(antes)) == 1
     ante = antes[0] if uniform else 0
-    seat_antes = {} if uniform else {place.seat(k): a for k, a in enumerate(antes, 1) if a}
+    seat_antes: dict[int, int] = {} if uniform else {place.seat(k): a for k, a in enumerate(antes, 1) if a}
     blinds = None
     if game.uses_button:
         posted = hand.amounts("blinds_or_straddles") or [0] * n
@@ -90,18 +92,20 @@ def scenario(hand: PhhHand, house: str = "main", seed: int = 1) -> tuple[Scenari
         blinds = tuple(posted[:count])
     elif any(hand.amounts("blinds_or_straddles") or []):
         raise PhhError(f"{hand.source}: {game.title} has no blinds ({game.rule}): blinds_or_straddles must be zeros")
+    limits: tuple[int, ...]
     if hand.betting == "fixed":
-        limits = (hand.amount("small_bet"), hand.amount("big_bet"))
+        limits = (hand.need("small_bet"), hand.need("big_bet"))
     elif hand.betting == "spread":
-        limits = (hand.amount("min_bet"), hand.amount("max_bet"))
+        limits = (hand.need("min_bet"), hand.need("max_bet"))
     else:
-        limits = (hand.amount("min_bet"),)
-    bring_in = None
+        limits = (hand.need("min_bet"),)
+    bring_in: int | None = None
     if not game.uses_button:
-        bring_in = hand.amount("bring_in")
+        bring_in = hand.need("bring_in")
         if bring_in >= limits[0]:
             bring_in = None          # the opener's wager is a full bet: the engine's default
-    mucked = tuple(place.seat(a.actor) for a in hand.actions if a.verb == "sm" and a.cards is None and not a.dash)
+    mucked = tuple(place.seat(a.actor) for a in hand.actions
+                   if a.verb == "sm" and a.cards is None and not a.dash and a.actor is not None)
     sc = Scenario(game=hand.game, seats=seats, button_was=place.button_was, blinds=blinds,
                   seed=seed, deck=hand.deck, table_seats=place.table_seats, house=house, ante=ante,
                   betting=hand.betting, limits=limits, bring_in=bring_in, seat_antes=seat_antes,
@@ -109,7 +113,7 @@ def scenario(hand: PhhHand, house: str = "main", seed: int = 1) -> tuple[Scenari
     return sc, place
 
 
-def _house(house, source: str):
+def _house(house: str, source: str) -> HouseRules:
     try:
         return get_house(house)
     except (KeyError, HouseFileError) as exc:
@@ -124,10 +128,10 @@ class Replayed:
     phh: PhhHand
     hand: Hand
     seating: Seating
-    finishing_stacks: list          # in the history's own numbers, p1 first
-    unknown: frozenset = frozenset()  # cards the engine dealt for ones the history does not name
+    finishing_stacks: list[int | Decimal]   # in the history's own numbers, p1 first
+    unknown: frozenset[Card] = frozenset()  # cards the engine dealt for ones the history does not name
 
-    def to_phh(self, **extra) -> str:
+    def to_phh(self, **extra: Any) -> str:
         """The hand as the engine played it, unknown cards written "??" again."""
         return to_phh(self.hand, hidden=self.unknown, **extra)
 
@@ -140,7 +144,7 @@ class Replayed:
         given = self.phh.fields.get("finishing_stacks")
         if given is None:
             return []
-        theirs = self.phh.amounts("finishing_stacks")
+        theirs = self.phh.needs("finishing_stacks")
         return [f"p{k}: history {given[k - 1]}, engine {self.finishing_stacks[k - 1]}"
                 for k, (a, b) in enumerate(zip(theirs, self.stacks_in_units), 1) if a != b]
 
@@ -151,43 +155,47 @@ class _Cards:
     are cards the history never names."""
 
     def __init__(self, hand: PhhHand):
-        self.hole: dict[int, list] = {k: [] for k in range(1, hand.players + 1)}
-        self.board: list = []
-        self.kitty: list = []
+        self.hole: dict[int, list[Card | None]] = {k: [] for k in range(1, hand.players + 1)}
+        self.board: list[Card | None] = []
+        self.kitty: list[Card | None] = []
         self.next_kitty = 0
         self.named: set[Card] = set()
         self.unknown: set[Card] = set()
         self.board_before: dict[int, int] = {}
-        self.hole_before: dict[int, dict] = {}
+        self.hole_before: dict[int, dict[int, int]] = {}
         self.next_hole = {k: 0 for k in self.hole}
         self.next_board = 0
-        self.where: dict[tuple, int] = {}
+        self.where: dict[tuple[str | int, ...], int] = {}
         held: dict[int, list[int]] = {k: [] for k in self.hole}   # indices into self.hole[k]
         for a in hand.actions:
             self.board_before[a.number] = len(self.board)
             self.hole_before[a.number] = {k: len(v) for k, v in self.hole.items()}
-            if a.verb == "dh":
-                for card in a.cards:
-                    self.where[("hole", a.target, len(self.hole[a.target]))] = a.number
-                    held[a.target].append(len(self.hole[a.target]))
-                    self.hole[a.target].append(card)
-            elif a.verb == "db":
-                for card in a.cards:
-                    self.where[("board", len(self.board))] = a.number
-                    self.board.append(card)
-            elif a.verb == "dk":
-                for card in a.cards:
-                    self.where[("kitty", len(self.kitty))] = a.number
-                    self.kitty.append(card)
+            cards = a.cards or ()
+            if a.actor is None:              # the dealer's: dh, db, dk
+                if a.verb == "dh":
+                    assert a.target is not None
+                    target = a.target
+                    for card in cards:
+                        self.where[("hole", target, len(self.hole[target]))] = a.number
+                        held[target].append(len(self.hole[target]))
+                        self.hole[target].append(card)
+                elif a.verb == "db":
+                    for card in cards:
+                        self.where[("board", len(self.board))] = a.number
+                        self.board.append(card)
+                elif a.verb == "dk":
+                    for card in cards:
+                        self.where[("kitty", len(self.kitty))] = a.number
+                        self.kitty.append(card)
             elif a.verb == "tk":
                 # The hand goes to the muck and the Kitty's cards come in exchange (8.5.3(b)).
                 held[a.actor] = []
-            elif a.verb == "sd" and a.cards:
-                for card in a.cards:
+            elif a.verb == "sd" and cards:
+                for card in cards:
                     self._let_go(held[a.actor], self.hole[a.actor], card)
-            elif a.verb == "sm" and a.cards:
+            elif a.verb == "sm" and cards:
                 own = [self.hole[a.actor][i] for i in held[a.actor]]
-                for card in a.cards:
+                for card in cards:
                     if card is not None and card not in own:
                         self._reveal(held[a.actor], self.hole[a.actor], card)
         for tokens in list(self.hole.values()) + [self.board, self.kitty]:
@@ -197,7 +205,7 @@ class _Cards:
                 self.named.update(c for c in a.cards if c is not None)
 
     @staticmethod
-    def _let_go(held: list, tokens: list, card) -> None:
+    def _let_go(held: list[int], tokens: list[Card | None], card: Card | None) -> None:
         """A discard: a named card leaves the hand; naming one the player
         was dealt face down unknown tells what that card was."""
         for i in held:
@@ -212,7 +220,7 @@ class _Cards:
                 return
 
     @staticmethod
-    def _reveal(held: list, tokens: list, card) -> None:
+    def _reveal(held: list[int], tokens: list[Card | None], card: Card) -> None:
         for i in held:
             if tokens[i] is None:
                 tokens[i] = card
@@ -223,8 +231,10 @@ class _Cards:
         kind = exp.kind
         chosen: list[Card] = []
         if kind in ("pitch", "pitch_up"):
+            assert exp.seat is not None
             chosen.append(self._hole(place.player(exp.seat), hand, chosen))
         elif isinstance(exp.detail, Replace):
+            assert exp.seat is not None
             for _ in range(min(exp.detail.count, len(hand.deck))):
                 chosen.append(self._hole(place.player(exp.seat), hand, chosen))
         elif kind == "deal_flop":
@@ -241,19 +251,19 @@ class _Cards:
             chosen.append(self._spare(hand, chosen))
         return chosen
 
-    def _hole(self, k: int, hand: Hand, chosen: list) -> Card:
+    def _hole(self, k: int, hand: Hand, chosen: list[Card]) -> Card:
         i = self.next_hole[k]
         self.next_hole[k] += 1
         token = self.hole[k][i] if i < len(self.hole[k]) else None
         return self._known(token, ("hole", k, i), hand, chosen)
 
-    def _board(self, hand: Hand, chosen: list) -> Card:
+    def _board(self, hand: Hand, chosen: list[Card]) -> Card:
         i = self.next_board
         self.next_board += 1
         token = self.board[i] if i < len(self.board) else None
         return self._known(token, ("board", i), hand, chosen)
 
-    def _known(self, token, key, hand: Hand, chosen: list) -> Card:
+    def _known(self, token: Card | None, key: tuple[str | int, ...], hand: Hand, chosen: list[Card]) -> Card:
         if token is None:
             card = self._spare(hand, chosen)
             self.unknown.add(card)
@@ -263,14 +273,14 @@ class _Cards:
             raise _Misdeal(number, f"{token} is not in the stub: it has been dealt already (one deck, 3.1)")
         return token
 
-    def _spare(self, hand: Hand, chosen: list) -> Card:
+    def _spare(self, hand: Hand, chosen: list[Card]) -> Card:
         """A card the history never names; failing that (a short deck in stud,
         where the burns go back into the stub, 8.11.5(a)), the card it needs
         last."""
         for card in hand.deck.cards:
             if card not in self.named and card not in chosen:
                 return card
-        due = {}
+        due: dict[Card | None, int] = {}
         for k, tokens in self.hole.items():
             for i, token in enumerate(tokens[self.next_hole[k]:]):
                 due.setdefault(token, i)
@@ -294,7 +304,7 @@ class _Cards:
 
 
 class _Misdeal(Exception):
-    def __init__(self, number, message):
+    def __init__(self, number: int | None, message: str):
         super().__init__(message)
         self.number, self.message = number, message
 
@@ -322,7 +332,8 @@ class _Feeder:
     def violation(self, action: Action, message: str) -> PhhViolation:
         return PhhViolation(self.where, action.number, action.text, message)
 
-    def __call__(self, hand: Hand, decision: Decision) -> str:
+    def __call__(self, hand: object, decision: Decision) -> str:
+        assert isinstance(hand, Hand)
         if self.position >= len(self.queue):
             raise _RanOut(decision)
         action = self.queue[self.position]
@@ -348,6 +359,7 @@ class _Feeder:
 
     def _bet(self, hand: Hand, decision: Decision, action: Action, rule: str) -> str:
         opts = decision.options
+        assert opts is not None      # a betting decision's
         if action.verb == "sd":
             raise self.violation(action, f"p{action.actor} must bet, call, check or fold before the draw ({rule})")
         if action.verb == "f":
@@ -371,7 +383,8 @@ class _Feeder:
 
     def _discards(self, hand: Hand, decision: Decision, action: Action) -> list[Card]:
         held = list(hand.players[decision.seat].cards)
-        chosen = []
+        chosen: list[Card] = []
+        assert action.cards is not None
         for card in action.cards:
             if card is None:
                 stand_in = next((c for c in held if c in self.cards.unknown and c not in chosen), None)
@@ -392,6 +405,7 @@ class _Feeder:
                 f"{decision.street} ({rule}): the betting round does not end where the history says"))
         if hand.game.stub_short and decision.kind == "bet":
             k = action.actor
+            assert k is not None
             have = len(hand.players[decision.seat].cards)
             given = self.cards.hole_before.get(action.number, {}).get(k, 0)
             if given and given != have:
