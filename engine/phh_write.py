@@ -9,8 +9,9 @@ import datetime
 import json
 import re
 from decimal import Decimal
+from typing import Any, Collection, Iterable, Mapping
 
-from engine.cards import Card
+from engine.cards import Card, Deck
 from engine.decisions import Decision, read_bet, read_draw
 from engine.games import Game
 from engine.hand import Hand
@@ -18,8 +19,11 @@ from engine.phh_read import FIELD_ORDER, GAME_CODES, LETTER_OF, PhhError, PhhHan
 from engine.steps import Discards, Step
 
 # --- writing -------------------------------------------------------------------------------
+# A hand to write: a PhhHand, or its fields.
+Fields = PhhHand | Mapping[str, Any]
 
-def variant_code(game: Game, betting: str, deck: int) -> tuple[str, int | None]:
+
+def variant_code(game: Game, betting: str, deck: int | None) -> tuple[str, int | None]:
     """The PHH code of a game as dealt, and the `deck` field it needs (None: the code's own)."""
     letter = LETTER_OF[betting]
     codes = [(code, code_deck) for code, (name, code_deck) in GAME_CODES.items() if name == game.name]
@@ -45,20 +49,20 @@ class _Exhausted(Exception):
     pass
 
 
-def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
+def from_hand(hand: Hand, *, hidden: Collection[Card] = frozenset(), **extra: Any) -> PhhHand:
     """A hand the engine played (dealt by a trainee, `simulate`d or replayed),
     as a PHH hand: the same deal is run again from its scenario and decisions,
     the same cards forced from the deck, and every card and action recorded
     as it happens. Cards in `hidden` are written "??"; `extra` adds fields."""
     sc = hand.scenario
 
-    def show(cards) -> str:
+    def show(cards: Iterable[Card]) -> str:
         return "".join("??" if c in hidden else str(c) for c in cards)
 
     code, deck_field = variant_code(hand.game, sc.betting, sc.deck)
     played = list(hand.played_actions)
 
-    def feed(h, decision):
+    def feed(h: object, decision: Decision) -> str:
         if not played:
             raise _Exhausted()
         text = played.pop(0)
@@ -72,7 +76,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
     kitty: list[Card] = []
     folded: set[int] = set()
 
-    def flush():
+    def flush() -> None:
         for seat in order:
             if pending.get(seat):
                 out.append(f"d dh p{order.index(seat) + 1} {show(pending[seat])}")
@@ -81,7 +85,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
             out.append(f"d dk {show(kitty)}")
             kitty.clear()
 
-    def take_decisions():
+    def take_decisions() -> None:
         while decisions:
             decision, text = decisions.pop(0)
             flush()
@@ -103,6 +107,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
                 out.append(f"p{k} pb")
             elif said.kind == "all-in":
                 opts = decision.options
+                assert opts is not None      # a betting decision's
                 out.append(f"p{k} cbr {opts.all_in_to}" if opts.all_in_to > opts.call_to else f"p{k} cc")
             else:
                 out.append(f"p{k} cbr {said.amount}")
@@ -128,6 +133,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
                             out.append(f"p{order.index(seat) + 1} sm")
             if isinstance(exp.detail, Discards):
                 flush()
+                assert exp.seat is not None
                 k = order.index(exp.seat) + 1
                 out.append(f"p{k} sd {show(exp.detail.cards)}")
             force_to_top(again.deck, hand.taken[len(again.taken):])
@@ -136,6 +142,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
                 raise AssertionError(verdict.message)
             dealt = verdict.dealt
             if dealt is not None and dealt.to == "seat":
+                assert dealt.seat is not None
                 pending.setdefault(dealt.seat, []).extend(dealt.cards)
             elif dealt is not None and dealt.to == "kitty":
                 kitty.extend(dealt.cards)
@@ -147,7 +154,7 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
         pass
     flush()
     n = len(order)
-    fields: dict = {"variant": code}
+    fields: dict[str, Any] = {"variant": code}
     fields["antes"] = [again.ante_of(s) for s in order][::-1 if n == 2 else 1]
     if again.game.uses_button:
         posted = list(again.blind_amounts)
@@ -176,11 +183,11 @@ def from_hand(hand: Hand, *, hidden=frozenset(), **extra) -> PhhHand:
     return parse_hand(fields, f"{again.game.title} hand")
 
 
-def force_to_top(deck, cards) -> None:
+def force_to_top(deck: Deck, cards: Iterable[Card]) -> None:
     """Put `cards` on top of `deck` in order, as far as the deck holds them
     (the rest may come back with a reshuffle)."""
     present = set(deck.cards)
-    top = []
+    top: list[Card] = []
     for card in cards:
         if card not in present:
             break
@@ -190,23 +197,23 @@ def force_to_top(deck, cards) -> None:
         deck.cards[:] = top + [c for c in deck.cards if c not in chosen]
 
 
-def to_phh(hand: Hand, *, hidden=frozenset(), **extra) -> str:
+def to_phh(hand: Hand, *, hidden: Collection[Card] = frozenset(), **extra: Any) -> str:
     """A hand the engine played, written as a PHH file (see `from_hand`)."""
     return dumps(from_hand(hand, hidden=hidden, **extra))
 
 
-def dumps(hands) -> str:
+def dumps(hands: Fields | list[Fields] | tuple[Fields, ...]) -> str:
     """PHH text for one hand (PhhHand or its fields), or a .phhs text for a list."""
     if isinstance(hands, (list, tuple)):
         return "\n".join(f"[{i}]\n{_fields_toml(_fields(h))}" for i, h in enumerate(hands, 1))
     return _fields_toml(_fields(hands))
 
 
-def _fields(hand) -> dict:
+def _fields(hand: Fields) -> dict[str, Any]:
     return hand.fields if isinstance(hand, PhhHand) else dict(hand)
 
 
-def _fields_toml(fields: dict) -> str:
+def _fields_toml(fields: dict[str, Any]) -> str:
     keys = [k for k in FIELD_ORDER if k in fields] + [k for k in fields if k not in FIELD_ORDER]
     lines = []
     for key in keys:
@@ -231,7 +238,7 @@ def _string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def _toml(value) -> str:
+def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
