@@ -15,4 +15,8 @@ fi
 export CHROMIUM
 echo "==> lesson library check (python -m webapp.lessons check lessons)"
 .venv/bin/python -m webapp.lessons check lessons
+echo "==> type check (.venv/bin/mypy: strict, files from pyproject [tool.mypy]); errors per file, reported, not failing yet"
+mypy_out="$(.venv/bin/mypy 2>&1 || true)"
+printf '%s\n' "$mypy_out" | sed -nE 's/^([^:]+\.py):[0-9]+: error:.*/\1/p' | sort | uniq -c | sort -rn
+printf '%s\n' "$mypy_out" | tail -n 1
 exec .venv/bin/python -m pytest "$@"
