@@ -1,34 +1,22 @@
-"""Casino Hold'em, the house-banked game (casino-holdem-banked-game.txt).
-
-Each box plays the dealer's hand, not the other players: ante and optional
-bonus, two cards to every box and to the dealer, the flop, call for twice the
-ante or fold, the turn and river, then the dealer qualifies (a pair of fours)
-and settles every box from the last one. The game is declared as data
-(`CASINO_HOLDEM`); `CasinoRound` turns it into the dealer steps a trainee
-performs, with the players' decisions (wagers placed, call or fold) applied
-between them from the scenario, as engine/hand.py does for the poker games.
-
-Rule numbers. The text numbers nothing, so the trainer numbers its
-paragraphs in order from the first under "Game Description", headings not
-counted, and cites them "CH ¶n" (the list is `PARAGRAPHS`): ¶13 is the one
-under "Maximum payout of a table", ¶14 the table under "Payout Table".
-Reconstructions:
-- ¶14, the payout table, is missing: the ante pays by the widely published
-  table, a house field (`casino_holdem_paytable`).
-- ¶10 settles equal categories by the highest remaining card; identical
-  five-card hands push (ante and call returned), the published standard.
-- ¶10 does not say what the call pays; it pays even money (published standard).
-- The text names no burn card: the flop, turn and river come straight off
-  the top of the deck (¶3 "using cards from the top of the deck").
-- When every box has folded the round ends: nothing is left to settle, so
-  the turn, river and the dealer's cards are not shown (standard practice).
+"""Casino Hold'em's round: `CasinoRound` turns the game's declaration
+(engine/casino_game.py, where its rules and the trainer's paragraph numbers
+"CH ¶n" are described) into the dealer steps a trainee performs, with the
+players' decisions (wagers placed, call or fold) from the scenario
+(engine/casino_scenario.py) applied between them, as engine/hand.py does for
+the poker games; then it settles every box from the last one by the house's
+pay table (engine/paytable.py) and table maximum.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
-from engine.cards import Card, format_cards, parse_cards
-from engine.evaluator import HIGH_CATEGORIES
+from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, PARAGRAPHS,
+                                SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
+                                BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
+                                Phase, Qualify, RevealDealer, Settle, Wagers, describe_step)
+from engine.casino_scenario import CasinoScenario
+from engine.cards import Card, format_cards
 from engine.house import HouseRules, get_house
 from engine.paytable import check_paytable
 from engine.procedure import Procedure
@@ -36,268 +24,23 @@ from engine.rankings import HandValue
 from engine.showdown import best_hand
 from engine.steps import Dealt, Done, Expected, ScenarioError, Step, Verdict
 
-SOURCE = "casino-holdem-banked-game.txt"
+__all__ = [
+    "CASINO_HOLDEM", "DEFAULT_BANK", "DEFAULT_CHIPS", "GAME_INFO", "PARAGRAPHS", "SEAT_STEPS",
+    "SEATS_STEPS", "SOURCE", "STEP_LABELS", "Announce", "AtLeast", "BankedGame", "DealBoard",
+    "DealFlop", "DealHands", "Decisions", "PassCards", "Qualify", "RevealDealer", "Settle", "Wagers",
+    "describe_step", "CasinoScenario", "check_paytable", "Box", "BoxSettlement", "CasinoRound",
+]
 
-# The paragraphs the trainer cites, paraphrased (never the text itself).
-PARAGRAPHS = {
-    "CH ¶1": "One 52-card deck; player positions (boxes) 1 to 7; an ante to play and an optional "
-             "bonus; after \"No more bets\" no wager may be touched, changed or added.",
-    "CH ¶2": "A player may also play empty boxes, but those extra boxes are blind: ante and call "
-             "placed before the deal, equal to the open box, cards seen only at the settlement.",
-    "CH ¶3": "Two cards face down to each box in turn and two to the dealer, then three cards face "
-             "up from the top of the deck (the flop); the cards are passed to the players, who "
-             "call or fold.",
-    "CH ¶4": "The bonus is placed before the deal and wins 7 to 1 with a pair of aces or better "
-             "made from the box's two cards and the flop; below that it loses.",
-    "CH ¶5": "Players may not share information about their cards.",
-    "CH ¶6": "A player who folds (passes) forfeits the ante.",
-    "CH ¶7": "To stay in, a player places twice the ante in the Call box.",
-    "CH ¶8": "After deciding, a player may not touch cards or wagers.",
-    "CH ¶9": "After all decisions the dealer deals two more cards face up and turns over the "
-             "dealer's cards; everyone makes the best five of seven; the dealer compares hands "
-             "starting with the last box and qualifies with a pair of fours or better.",
-    "CH ¶10": "A box below the dealer loses; above the dealer it is paid by the payout table; "
-              "equal hands are decided by the highest remaining card; suits are equal.",
-    "CH ¶11": "The ace is high except where it plays as the lowest card (5-4-3-2-A).",
-    "CH ¶12": "When the dealer does not qualify the call is not paid and the ante is paid by the "
-              "payout table.",
-    "CH ¶13": "What a box combination pays in total may not exceed the table's maximum payout.",
-    "CH ¶14": "The payout table (missing from the text; the house's table applies).",
-}
-
-
-# --- the game, declared as data ------------------------------------------------
-
-@dataclass(frozen=True)
-class AtLeast:
-    """A hand reaching `category` with its top group at least `rank`, or any
-    better category: "a pair of fours or higher" is AtLeast("One Pair", 4)."""
-    category: str
-    rank: int
-    words: str
-    rule: str
-
-    def met(self, hand: HandValue) -> bool:
-        have, need = HIGH_CATEGORIES.index(hand.category), HIGH_CATEGORIES.index(self.category)
-        return have > need or (have == need and hand.cards[0].rank >= self.rank)
-
-
-@dataclass(frozen=True)
-class Wagers:
-    """Players place the ante, the optional bonus, and a blind box's call."""
-    rule: str
-
-
-@dataclass(frozen=True)
-class Announce:
-    kind: str
-    rule: str
-    why: str
-
-
-@dataclass(frozen=True)
-class DealHands:
-    """`cards` face down to every box in play in turn from box 1, then to the dealer."""
-    cards: int
-    rule: str
-
-
-@dataclass(frozen=True)
-class DealFlop:
-    count: int
-    rule: str
-
-
-@dataclass(frozen=True)
-class PassCards:
-    """The open boxes' cards go to their players; blind boxes stay face down."""
-    rule: str
-
-
-@dataclass(frozen=True)
-class Decisions:
-    """Each open box calls (`call_times_ante` x the ante) or folds, in box order."""
-    call_times_ante: int
-    rule: str
-
-
-@dataclass(frozen=True)
-class DealBoard:
-    streets: tuple[str, ...]
-    rule: str
-
-
-@dataclass(frozen=True)
-class RevealDealer:
-    rule: str
-
-
-@dataclass(frozen=True)
-class Qualify:
-    rule: str
-
-
-@dataclass(frozen=True)
-class Settle:
-    """Every box still in play, starting with the last (highest-numbered) box."""
-    rule: str
-
-
-@dataclass(frozen=True)
-class BankedGame:
-    name: str
-    title: str
-    rule: str
-    deck: int
-    max_boxes: int
-    boxes_rule: str
-    dealer_qualifier: AtLeast
-    bonus_hand: AtLeast            # read from the box's two cards and the flop
-    bonus_odds: int
-    bonus_rule: str
-    call_odds: int                 # CH ¶10 is silent: even money, the published standard
-    call_rule: str
-    procedure: tuple
-
-
-CASINO_HOLDEM = BankedGame(
-    name="casino-holdem", title="Casino Hold'em (banked)", rule=f"{SOURCE} (CH ¶1-¶14)",
-    deck=52, max_boxes=7, boxes_rule="CH ¶1",
-    dealer_qualifier=AtLeast("One Pair", 4, "a pair of fours or better", "CH ¶9"),
-    bonus_hand=AtLeast("One Pair", 14, "a pair of aces or better", "CH ¶4"),
-    bonus_odds=7, bonus_rule="CH ¶4",
-    call_odds=1, call_rule="CH ¶10; the text is silent on the call: even money, the published standard",
-    procedure=(
-        Wagers("CH ¶1, ¶2"),
-        Announce("no_more_bets", "CH ¶1",
-                 "Every wager is placed: announce \u201cNo more bets\u201d before the first card; "
-                 "from then on no wager may be touched, changed or added (CH ¶1)"),
-        DealHands(2, "CH ¶3"),
-        DealFlop(3, "CH ¶3"),
-        PassCards("CH ¶3"),
-        Decisions(2, "CH ¶3, ¶6, ¶7"),
-        DealBoard(("turn", "river"), "CH ¶9"),
-        RevealDealer("CH ¶9"),
-        Qualify("CH ¶9"),
-        Settle("CH ¶9"),
-    ),
-)
-
-GAME_INFO = {"name": CASINO_HOLDEM.name, "title": CASINO_HOLDEM.title, "rule": CASINO_HOLDEM.rule,
-             "deck_sizes": (CASINO_HOLDEM.deck,), "max_boxes": CASINO_HOLDEM.max_boxes}
-
-STEP_LABELS = {
-    "no_more_bets": "Announce \u201cNo more bets\u201d",
-    "pitch": "Pitch a card to a box",
-    "pitch_dealer": "Deal a card to the dealer",
-    "deal_flop": "Deal the flop",
-    "pass_cards": "Pass the cards to the players",
-    "collect_fold": "Collect a folded box",
-    "deal_board": "Deal a community card",
-    "reveal_dealer": "Turn the dealer's cards face up",
-    "dealer_qualifies": "Announce: the dealer qualifies",
-    "dealer_does_not_qualify": "Announce: the dealer does not qualify",
-    "pay_box": "Pay the box",
-    "take_box": "Take the box's wagers",
-    "push_box": "Return the box's wagers (push)",
-    "pay_bonus": "Pay the bonus",
-    "take_bonus": "Take the bonus",
-}
-SEAT_STEPS = {"pitch", "collect_fold", "pay_box", "take_box", "push_box", "pay_bonus", "take_bonus"}
-SEATS_STEPS = {"pass_cards"}
 _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
-DEFAULT_CHIPS = 1000
-DEFAULT_BANK = 100_000
 
 
-def describe_step(step: Step) -> str:
-    """A step in this game's words, e.g. "Pay the box (box 7)"."""
-    return step.describe(STEP_LABELS, "box", "boxes")
+def _best_high(cards: list[Card], board: list[Card]) -> HandValue:
+    """The best high hand of a box's (or the dealer's) cards and the board."""
+    hand = best_hand("high", cards, board)
+    assert hand is not None       # a high hand always exists
+    return hand
 
-
-# --- a scenario: what a lesson cell gives ----------------------------------------
-
-@dataclass
-class CasinoScenario:
-    """Everything needed to replay one round: boxes, decisions, deck."""
-    boxes: dict = field(default_factory=dict)       # box -> (name, ante, bonus)
-    decisions: dict = field(default_factory=dict)   # open box -> "call" | "fold"
-    seed: int | str = 1
-    stack: tuple = ()                               # cards forced to the top of the deck
-    house: str | HouseRules = "main"
-    chips: dict = field(default_factory=dict)       # player -> chips before the round
-    bank: int = DEFAULT_BANK
-    game: str = CASINO_HOLDEM.name
-
-    LESSON_KEYS = frozenset({"id", "type", "title", "prompt", "ask", "choices", "about"})
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "CasinoScenario":
-        """Build from a lesson cell's TOML table; messages name the key at fault."""
-        known = {"boxes", "decisions", "seed", "stack", "house", "chips", "bank", "game"}
-        unknown = set(data) - known - cls.LESSON_KEYS
-        if unknown:
-            raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}; a Casino Hold'em "
-                                f"round takes {', '.join(sorted(known))}")
-        game = data.get("game", CASINO_HOLDEM.name)
-        if game != CASINO_HOLDEM.name:
-            raise ScenarioError(f"game {game!r}: this scenario type deals {CASINO_HOLDEM.name}")
-        raw = data.get("boxes")
-        if not isinstance(raw, dict) or not raw:
-            raise ScenarioError('boxes must be a table like boxes = { 1 = ["Ann", 10, 5], '
-                                '4 = ["Ben", 20, 0] } (box = [player, ante, bonus])')
-        boxes = {}
-        for key, value in raw.items():
-            box = _box_number(key, "boxes")
-            if (not isinstance(value, (list, tuple)) or len(value) not in (2, 3)
-                    or not isinstance(value[0], str) or not value[0].strip()):
-                raise ScenarioError(f'box {box} must be ["Name", ante] or ["Name", ante, bonus]')
-            name, ante, bonus = value[0].strip(), value[1], value[2] if len(value) == 3 else 0
-            if isinstance(ante, bool) or not isinstance(ante, int) or ante <= 0:
-                raise ScenarioError(f"box {box}: the ante must be a whole number of chips above 0, "
-                                    f"not {ante!r} (CH ¶1)")
-            if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-                raise ScenarioError(f"box {box}: the bonus must be a whole number of chips, 0 for "
-                                    f"none, not {bonus!r} (CH ¶1, ¶4)")
-            boxes[box] = (name, ante, bonus)
-        raw_decisions = data.get("decisions", {})
-        if not isinstance(raw_decisions, dict):
-            raise ScenarioError('decisions must be a table like decisions = { 1 = "call", 4 = "fold" }')
-        decisions = {}
-        for key, value in raw_decisions.items():
-            box = _box_number(key, "decisions")
-            word = str(value).strip().lower()
-            if word not in ("call", "fold"):
-                raise ScenarioError(f"decisions: box {box} must \"call\" or \"fold\", not {value!r} "
-                                    "(CH ¶3)")
-            decisions[box] = word
-        try:
-            stacked = tuple(parse_cards(data.get("stack", "")))
-        except ValueError as exc:
-            raise ScenarioError(f"stack: {exc}") from None
-        chips = data.get("chips", {})
-        if not isinstance(chips, dict):
-            raise ScenarioError('chips must be a table like chips = { Ann = 500, Ben = 300 }')
-        for name, amount in chips.items():
-            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-                raise ScenarioError(f"chips: {name} = {amount!r} must be a whole number of chips")
-        bank = data.get("bank", DEFAULT_BANK)
-        if isinstance(bank, bool) or not isinstance(bank, int) or bank < 0:
-            raise ScenarioError(f"bank must be a whole number of chips, not {bank!r}")
-        return cls(boxes=boxes, decisions=decisions, seed=data.get("seed", 1), stack=stacked,
-                   house=data.get("house", "main"), chips=dict(chips), bank=bank)
-
-
-def _box_number(key, where: str) -> int:
-    text = str(key).strip()
-    if not text.isdigit() or not 1 <= int(text) <= CASINO_HOLDEM.max_boxes:
-        raise ScenarioError(f"{where}: {key!r} is not a box; the boxes are 1 to "
-                            f"{CASINO_HOLDEM.max_boxes} (CH ¶1)")
-    return int(text)
-
-
-# --- the round -------------------------------------------------------------------
 
 @dataclass
 class Box:
@@ -307,8 +50,8 @@ class Box:
     bonus: int
     blind: bool          # a player's extra box (CH ¶2)
     call: int = 0
-    layout: dict = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
-    cards: list = field(default_factory=list)
+    layout: dict[str, int] = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
+    cards: list[Card] = field(default_factory=list)
     decision: str = ""
     folded: bool = False
     opened: bool = False     # face up for the dealer to read
@@ -341,13 +84,13 @@ class BoxSettlement:
     returned: int = 0         # stakes given back to the player
     lost: int = 0             # stakes taken by the bank
     withheld: int = 0         # winnings over the table maximum, not paid (CH ¶13)
-    lines: list = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
 
     @property
     def paid(self) -> int:
         return self.ante_won + self.call_won + self.bonus_won
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["paid"] = self.paid
         return data
@@ -377,7 +120,8 @@ class CasinoRound(Procedure):
         self.scenario = scenario
         self.game = CASINO_HOLDEM
         try:
-            self.house: HouseRules = get_house(scenario.house)
+            self.house: HouseRules = (scenario.house if isinstance(scenario.house, HouseRules)
+                                      else get_house(scenario.house))
         except KeyError as exc:
             raise ScenarioError(exc.args[0]) from None
         try:
@@ -403,7 +147,7 @@ class CasinoRound(Procedure):
         self.no_more_bets = False
         self._agenda: list[_Item] = []
         self._phase = -1
-        self._paid: dict = {}
+        self._paid: dict[int | str, int] = {}
         self._advance()     # the players' wagers are on the layout before the first step
 
     # --- set-up -----------------------------------------------------------
@@ -476,11 +220,12 @@ class CasinoRound(Procedure):
                 return
             self._schedule(self.game.procedure[self._phase])
 
-    def _add(self, kind: str, rule: str, why: str, *, seat=None, seats=(), street="", **extra) -> None:
+    def _add(self, kind: str, rule: str, why: str, *, seat: int | None = None,
+             seats: tuple[int, ...] = (), street: str = "", detail: str = "") -> None:
         self._agenda.append(_Item(Expected(kind, rule, why, seat=seat, seats=tuple(seats),
-                                           street=street), **extra))
+                                           street=street), detail=detail))
 
-    def _schedule(self, phase) -> None:
+    def _schedule(self, phase: Phase) -> None:
         if isinstance(phase, Wagers):
             self._add("_wagers", phase.rule, "", street="bets")
         elif isinstance(phase, Announce):
@@ -540,6 +285,7 @@ class CasinoRound(Procedure):
     def _schedule_qualify(self, phase: Qualify) -> None:
         q = self.game.dealer_qualifier
         hand = self.dealer_hand
+        assert hand is not None
         self.qualifies = q.met(hand)
         kind = "dealer_qualifies" if self.qualifies else "dealer_does_not_qualify"
         verdict = ("so the dealer qualifies" if self.qualifies
@@ -567,6 +313,7 @@ class CasinoRound(Procedure):
                 self.log.append(f"Box {b.box} ({b.name}) {words}")
             return
         if exp.kind == "_decide":
+            assert exp.seat is not None
             b = self.boxes[exp.seat]
             b.decision = self.scenario.decisions[b.box]
             if b.decision == "call":
@@ -621,7 +368,7 @@ class CasinoRound(Procedure):
 
     def _bonus_item(self, b: Box, plan: BoxSettlement, last: bool, street: str, first: str) -> _Item:
         q = self.game.bonus_hand
-        five = best_hand("high", b.cards, self.board[:3])
+        five = _best_high(b.cards, self.board[:3])
         plan.bonus_result = "win" if q.met(five) else "lose"
         if plan.bonus_result == "win":
             due = b.bonus * self.game.bonus_odds
@@ -645,9 +392,10 @@ class CasinoRound(Procedure):
 
     def _schedule_settlement(self, phase: Settle) -> None:
         dealer = self.dealer_hand
+        assert dealer is not None
         for box in reversed(self.boxes_in_play()):
             b = self.boxes[box]
-            hand = best_hand("high", b.cards, self.board)
+            hand = _best_high(b.cards, self.board)
             plan = BoxSettlement(box, b.name, b.blind, "", hand.describe(), b.ante, b.call, b.bonus)
             odds = self.paytable[hand.category]
             who = f"Box {box} ({b.name}{', blind box' if b.blind else ''})"
@@ -788,7 +536,7 @@ class CasinoRound(Procedure):
             return Done(f"{exp.street.capitalize()}: {card}.", Dealt("board", (card,)))
         if kind == "reveal_dealer":
             self.dealer_revealed = True
-            self.dealer_hand = best_hand("high", self.dealer, self.board)
+            self.dealer_hand = _best_high(self.dealer, self.board)
             for box in self.boxes_in_play():
                 self.boxes[box].opened = True
             return Done(f"Dealer: {format_cards(self.dealer)}.")
@@ -833,10 +581,10 @@ class CasinoRound(Procedure):
         return Done(item.detail or plan.lines[0])
 
     # --- reading -----------------------------------------------------------------
-    def view(self, reveal: bool = False) -> dict:
+    def view(self, reveal: bool = False) -> dict[str, object]:
         """What the table shows: the dealer's cards stay face down until turned
         over (CH ¶9) unless `reveal`; a box's cards are shown once opened."""
-        boxes = []
+        boxes: list[dict[str, object]] = []
         for number in range(1, self.game.max_boxes + 1):
             b = self.boxes.get(number)
             if b is None:
@@ -845,7 +593,7 @@ class CasinoRound(Procedure):
             show = reveal or b.opened
             hand = None
             if show and len(b.cards) == 2 and len(self.board) == 5:
-                hand = best_hand("high", b.cards, self.board).describe()
+                hand = _best_high(b.cards, self.board).describe()
             settled = next((s.to_dict() for s in self.settlement if s.box == number), None)
             boxes.append({
                 "box": number, "empty": False, "name": b.name, "blind": b.blind,
@@ -857,7 +605,7 @@ class CasinoRound(Procedure):
         show_dealer = reveal or self.dealer_revealed
         dealer_hand = None
         if show_dealer and len(self.dealer) == 2 and len(self.board) == 5:
-            dealer_hand = best_hand("high", self.dealer, self.board).describe()
+            dealer_hand = _best_high(self.dealer, self.board).describe()
         return {
             "game": self.game.name, "boxes": boxes,
             "dealer": {"cards": [str(c) if show_dealer else None for c in self.dealer],

@@ -16,11 +16,21 @@ published standard rules (Robert's Rules of Poker, Poker TDA), say so
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from engine.cards import Card, parse_card
 from engine.decisions import Bet, read_bet
 from engine.house import HouseRules, get_house
+
+# The facts a ruling reads (name -> value), and what a situation's rule
+# returns: the Ruling's fields but its situation.
+Facts = dict[str, Any]
+RulingFields = dict[str, Any]
+
+
+def _profile(house: HouseRules | str | None) -> HouseRules:
+    return house if isinstance(house, HouseRules) else get_house(house)
+
 
 # --- substantial action (1.1) ----------------------------------------------
 
@@ -36,10 +46,10 @@ def _verb(word: str) -> str:
     return said.kind if plain else word
 
 
-def _verb_and_player(item) -> tuple[str, object]:
+def _verb_and_player(item: object) -> tuple[str, object]:
     """(verb, player or None) from 'call', 'Ann: raise 6', ('Ann', 'call'),
     {'seat': 3, 'action': 'fold'} or an object with .kind/.action/.verb."""
-    player = None
+    player: object = None
     if isinstance(item, str):
         text = item.strip()
         if ":" in text:
@@ -65,7 +75,7 @@ def _verb_and_player(item) -> tuple[str, object]:
     return verb, player
 
 
-def substantial_action(actions: Iterable) -> bool:
+def substantial_action(actions: Iterable[object]) -> bool:
     """1.1: substantial action is action by two or more players, an action
     being a bet, check, fold, call or raise. Posting blinds, antes or a
     bring-in is not acting in turn and does not count.
@@ -74,7 +84,7 @@ def substantial_action(actions: Iterable) -> bool:
     'action': 'fold'}); plain verbs ('call') count as separate turns, since
     two actions in turn are always by two different players.
     """
-    players: set = set()
+    players: set[str] = set()
     anonymous = 0
     for item in actions:
         verb, player = _verb_and_player(item)
@@ -92,12 +102,12 @@ def substantial_action(actions: Iterable) -> bool:
 
 # --- defective deck (1.1) -----------------------------------------------------
 
-def deck_defects(cards: Iterable | None = None, *, deck_size: int = 52, boxed: int = 0,
+def deck_defects(cards: Iterable[Card | str] | None = None, *, deck_size: int = 52, boxed: int = 0,
                  jokers: int = 0, back_designs: int = 1, marked: bool = False,
                  imperfect: bool = False, house: HouseRules | str | None = None) -> list[str]:
     """Why a deck is defective under 1.1, or [] if it is not. `cards` may be
     Card values or text such as 'As'."""
-    house = get_house(house)
+    house = _profile(house)
     reasons = []
     if cards is not None:
         parsed = [c if isinstance(c, Card) else parse_card(str(c)) for c in cards]
@@ -169,16 +179,16 @@ class Fact:
     true_text: str                  # for bool facts; for int facts a format with {}
     false_text: str = ""
     default: object = None          # None = must be given (when needed)
-    needed: Callable | None = None  # facts -> bool: only asked when this holds
-    examples: tuple = (True, False)  # the values tests and the CLI walk through
+    needed: Callable[[Facts], object] | None = None  # facts -> bool: only asked when this holds
+    examples: tuple[object, ...] = (True, False)  # the values tests and the CLI walk through
 
-    def sentence(self, value) -> str:
+    def sentence(self, value: object) -> str:
         if self.kind is bool:
             return self.true_text if value else self.false_text
         return self.true_text.format(value)
 
 
-def _sa_fact(needed=None) -> Fact:
+def _sa_fact(needed: Callable[[Facts], object] | None = None) -> Fact:
     return Fact("substantial_action", bool,
                 "There has been substantial action (two or more players have acted, 1.1).",
                 "There has been no substantial action yet.", needed=needed)
@@ -189,7 +199,7 @@ class Ruling:
     situation: str
     outcome: str                # one of OUTCOMES, and one of the situation's choices
     misdeal: bool
-    remedy: list                # what the dealer does next, step by step, each citing its rule
+    remedy: list[str]           # what the dealer does next, step by step, each citing its rule
     rule: str
     explanation: str
     house_default: bool = False  # True: the rulebook is silent, a published standard rule applies
@@ -205,9 +215,9 @@ class Situation:
     title: str
     rule: str
     description: str                  # what happened, as the question's first sentence
-    facts: tuple
-    choices: tuple                    # outcome ids a trainee picks from
-    decide: Callable                  # (facts, house) -> Ruling fields
+    facts: tuple[Fact, ...]
+    choices: tuple[str, ...]          # outcome ids a trainee picks from
+    decide: Callable[[Facts, HouseRules], RulingFields]   # (facts, house) -> Ruling fields
     house_default: bool = False
     family: str = "all"               # "all", "flop", "stud", "draw"
 
@@ -216,7 +226,7 @@ class Situation:
 class Question:
     situation: str
     prompt: str
-    choices: list                     # [(outcome id, text)]
+    choices: list[tuple[str, str]]    # [(outcome id, text)]
     correct: str
     ruling: Ruling
 
@@ -237,19 +247,20 @@ MISDEAL_STEPS = [
 ]
 
 
-def _r(outcome, misdeal, remedy, rule, explanation, house_default=False) -> dict:
+def _r(outcome: str, misdeal: bool, remedy: Iterable[str], rule: str, explanation: str,
+       house_default: bool = False) -> RulingFields:
     return dict(outcome=outcome, misdeal=misdeal, remedy=list(remedy), rule=rule,
                 explanation=explanation, house_default=house_default)
 
 
 # -- 9.1.1(a) ---------------------------------------------------------------------
 
-def _exposed_in_cut(f, h):
+def _exposed_in_cut(f: Facts, h: HouseRules) -> RulingFields:
     return _r("misdeal", True, MISDEAL_STEPS, "9.1.1(a)(i)",
               "A card exposed in cutting makes a misdeal in every game, whatever has happened since.")
 
 
-def _not_shuffled(f, h):
+def _not_shuffled(f: Facts, h: HouseRules) -> RulingFields:
     if f["substantial_action"]:
         return _r("play-continues", False, ["Let the hand be played out (9.1.1(a)(ii))",
                                             "Shuffle and cut properly before the next deal (5.1, 5.2)"],
@@ -259,7 +270,7 @@ def _not_shuffled(f, h):
               "Noticed before substantial action (1.1) that the cards were not shuffled or cut: misdeal.")
 
 
-def _out_of_order(f, h):
+def _out_of_order(f: Facts, h: HouseRules) -> RulingFields:
     if f["substantial_action"]:
         return _r("play-continues", False, ["Let the hand be played out as dealt (9.1.1(a)(iii))"],
                   "9.1.1(a)(iii)", "9.1.1(a)(iii) makes a misdeal only if the error is noticed before "
@@ -273,7 +284,7 @@ def _out_of_order(f, h):
               "Cards dealt out of order, noticed before substantial action and impossible to correct: misdeal.")
 
 
-def _dealt_out(f, h):
+def _dealt_out(f: Facts, h: HouseRules) -> RulingFields:
     if f["substantial_action"]:
         return _r("dealt-out-plays-on", False,
                   ["Play the hand out without the player who was dealt out (9.1.1(a)(iv))",
@@ -290,7 +301,7 @@ def _dealt_out(f, h):
               "cannot be reconstructed: misdeal.")
 
 
-def _extra_hand(f, h):
+def _extra_hand(f: Facts, h: HouseRules) -> RulingFields:
     if f["substantial_action"]:
         return _r("extra-hand-dead", False,
                   ["Kill the extra hand: it goes to the muck face down (published standard rules)",
@@ -307,7 +318,7 @@ def _extra_hand(f, h):
               "substantial action, and the hands cannot be reconstructed: misdeal.")
 
 
-def _wrong_number(f, h):
+def _wrong_number(f: Facts, h: HouseRules) -> RulingFields:
     if not f["substantial_action"]:
         if f["correctable"]:
             return _r("correct-and-continue", False,
@@ -330,7 +341,7 @@ def _wrong_number(f, h):
               "has not acted, his hand is voided and his chips are returned to him.")
 
 
-def _showdown_wrong_number(f, h):
+def _showdown_wrong_number(f: Facts, h: HouseRules) -> RulingFields:
     return _r("dead-hand-wagers-returned", True,
               ["Declare the hand dead (9.1.1(a)(vii))", "Return all wagers (9.1.1(a)(vii))",
                "Shuffle and cut for the next deal (5.1, 5.2)"], "9.1.1(a)(vii)",
@@ -338,7 +349,7 @@ def _showdown_wrong_number(f, h):
               "dead, nobody can win the pot, and every wager is returned.")
 
 
-def _defective(f, h):
+def _defective(f: Facts, h: HouseRules) -> RulingFields:
     if f["pot_pushed"]:
         return _r("result-stands", False,
                   ["Leave the pushed pot with its winner: 9.1.1(a)(viii) applies only before the pot "
@@ -356,7 +367,7 @@ def _defective(f, h):
 
 # -- standard rules (the rulebook is silent) ----------------------------------
 
-def _boxed(f, h):
+def _boxed(f: Facts, h: HouseRules) -> RulingFields:
     limit = h.boxed_cards_misdeal
     if f["boxed_count"] >= limit:
         return _r("misdeal-wagers-returned", True,
@@ -374,7 +385,7 @@ def _boxed(f, h):
               "it is treated as a scrap of paper and replaced.", True)
 
 
-def _exposed_flop(f, h):
+def _exposed_flop(f: Facts, h: HouseRules) -> RulingFields:
     first, count = h.exposed_first_cards_misdeal, h.exposed_cards_misdeal
     if f["card_number"] <= first or f["exposed_count"] >= count:
         why = (f"it is one of the first {first} cards dealt" if f["card_number"] <= first
@@ -391,7 +402,7 @@ def _exposed_flop(f, h):
               "the burn card so the order of the rest is kept.", True)
 
 
-def _exposed_stud(f, h):
+def _exposed_stud(f: Facts, h: HouseRules) -> RulingFields:
     count = h.exposed_cards_misdeal
     if f["exposed_count"] >= count:
         return _r("misdeal", True, MISDEAL_STEPS, "9.1 (silent); published standard rules",
@@ -405,14 +416,14 @@ def _exposed_stud(f, h):
               "card face down, so he still has the right number of hidden cards.", True)
 
 
-def _exposed_by_player(f, h):
+def _exposed_by_player(f: Facts, h: HouseRules) -> RulingFields:
     return _r("player-keeps", False,
               ["Leave the card with the player; it is not replaced (published standard rules)",
                "Continue the deal"], "9.1 (silent); published standard rules",
               "A card a player exposes himself is not a dealer error: no misdeal, and he plays it.", True)
 
 
-def _burn_exposed(f, h):
+def _burn_exposed(f: Facts, h: HouseRules) -> RulingFields:
     if h.burn_exposed == "reshuffle":
         return _r("reshuffle-burn", False,
                   ["Return the exposed burn card to the stub (house burn_exposed = 'reshuffle')",
@@ -427,7 +438,7 @@ def _burn_exposed(f, h):
               "order of the cards is kept.", True)
 
 
-def _burn_missed(f, h):
+def _burn_missed(f: Facts, h: HouseRules) -> RulingFields:
     if f["action_on_street"]:
         return _r("play-continues", False,
                   ["The board cards stand once a player has acted on them (published standard rules)",
@@ -442,7 +453,7 @@ def _burn_missed(f, h):
               "Found before any player has acted on the card: correct the burn.", True)
 
 
-def _premature_flop(f, h):
+def _premature_flop(f: Facts, h: HouseRules) -> RulingFields:
     return _r("redeal-flop", False,
               ["Leave the burn card where it is (published standard rules)",
                "Mix the flop cards back into the stub", "Finish the betting round",
@@ -452,7 +463,7 @@ def _premature_flop(f, h):
               "early, or with too many cards, is redealt from the reshuffled stub.", True)
 
 
-def _premature_turn(f, h):
+def _premature_turn(f: Facts, h: HouseRules) -> RulingFields:
     return _r("premature-turn", False,
               ["Set the premature card aside, out of play (published standard rules)",
                "Finish the betting round", "Burn and turn the next card as the turn",
@@ -463,7 +474,7 @@ def _premature_turn(f, h):
               "this round so no one acts knowing it.", True)
 
 
-def _premature_river(f, h):
+def _premature_river(f: Facts, h: HouseRules) -> RulingFields:
     return _r("premature-river", False,
               ["Set the premature card aside (published standard rules)", "Finish the betting round",
                "Shuffle it into the stub (not the burns or discards) and cut",
@@ -472,7 +483,7 @@ def _premature_river(f, h):
               "stub and a new river is dealt.", True)
 
 
-def _draw_exposed_deal(f, h):
+def _draw_exposed_deal(f: Facts, h: HouseRules) -> RulingFields:
     count = h.exposed_cards_misdeal
     if f["exposed_count"] >= count:
         return _r("misdeal", True, MISDEAL_STEPS, "9.1.1(b) (text missing); published standard rules",
@@ -491,7 +502,7 @@ def _draw_exposed_deal(f, h):
               "exposed card makes a misdeal.", True)
 
 
-def _draw_exposed_draw(f, h):
+def _draw_exposed_draw(f: Facts, h: HouseRules) -> RulingFields:
     return _r("replace-after-draw", False,
               ["Do not give the exposed card to the player (published standard rules)",
                "Put it with the discards", "Complete every other player's draw (8.4.4(a))",
@@ -501,7 +512,7 @@ def _draw_exposed_draw(f, h):
               "others have drawn, so the order of their cards is undisturbed.", True)
 
 
-def _draw_wrong_number(f, h):
+def _draw_wrong_number(f: Facts, h: HouseRules) -> RulingFields:
     if not f["too_many"]:
         return _r("deliver-missing", False,
                   ["Deal the missing card(s) to the player from the top of the deck (published standard rules)"],
@@ -631,7 +642,7 @@ def get_situation(situation_id: str) -> Situation:
                                 f"{', '.join(SITUATIONS)}") from None
 
 
-def _resolve_facts(situation: Situation, given: dict) -> dict:
+def _resolve_facts(situation: Situation, given: Facts) -> Facts:
     given = dict(given)
     names = {f.name for f in situation.facts}
     if "actions" in given:
@@ -648,7 +659,7 @@ def _resolve_facts(situation: Situation, given: dict) -> dict:
         takes = ", ".join(sorted(names)) or "no facts"
         raise IrregularityError(f"{situation.id}: unknown fact(s) {', '.join(sorted(unknown))}; "
                                 f"it takes {takes}" + (" (or actions)" if "substantial_action" in names else ""))
-    facts: dict = {}
+    facts: Facts = {}
     for fact in situation.facts:
         if fact.needed is not None and not fact.needed(facts):
             facts[fact.name] = given.get(fact.name, fact.default)
@@ -669,11 +680,11 @@ def _resolve_facts(situation: Situation, given: dict) -> dict:
     return facts
 
 
-def rule_on(situation_id: str, house: HouseRules | str | None = None, **facts) -> Ruling:
+def rule_on(situation_id: str, house: HouseRules | str | None = None, **facts: Any) -> Ruling:
     """Is it a misdeal, and what does the dealer do next? Facts as the
     situation declares them; `actions=[...]` may stand for substantial_action."""
     situation = get_situation(situation_id)
-    profile = get_house(house)
+    profile = _profile(house)
     resolved = _resolve_facts(situation, facts)
     decided = situation.decide(resolved, profile)
     if decided["outcome"] not in situation.choices:
@@ -681,7 +692,7 @@ def rule_on(situation_id: str, house: HouseRules | str | None = None, **facts) -
     return Ruling(situation=situation.id, **decided)
 
 
-def question(situation_id: str, house: HouseRules | str | None = None, **facts) -> Question:
+def question(situation_id: str, house: HouseRules | str | None = None, **facts: Any) -> Question:
     """A lesson's "what happens now?" with its choices and the computed answer."""
     situation = get_situation(situation_id)
     ruling = rule_on(situation_id, house, **facts)
@@ -696,9 +707,9 @@ def question(situation_id: str, house: HouseRules | str | None = None, **facts) 
                     [(c, OUTCOMES[c]) for c in situation.choices], ruling.outcome, ruling)
 
 
-def fact_cases(situation: Situation) -> list[dict]:
+def fact_cases(situation: Situation) -> list[Facts]:
     """Every combination of example fact values that the ruling reads."""
-    cases: list[dict] = [{}]
+    cases: list[Facts] = [{}]
     for fact in situation.facts:
         grown = []
         for case in cases:

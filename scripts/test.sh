@@ -15,5 +15,7 @@ fi
 export CHROMIUM
 echo "==> lesson library check (python -m webapp.lessons check lessons)"
 .venv/bin/python -m webapp.lessons check lessons
+echo "==> type check (mypy --strict on engine/, as pyproject's [tool.mypy] says)"
+.venv/bin/mypy
 # One worker per core (pytest-xdist): the browser tests are most of the time.
 exec .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-auto}" "$@"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 HELP = "deal one round of banked Casino Hold'em: every dealer step, decision and payout (CH ¶1-¶14)"
 
@@ -36,7 +37,8 @@ def _error(message: str) -> int:
     return 2
 
 
-def _scenario_data(args) -> dict:
+def _scenario_data(args: argparse.Namespace) -> dict[str, Any]:
+    data: dict[str, Any]
     if args.scenario:
         import tomllib
         try:

@@ -12,9 +12,10 @@ import argparse
 import importlib
 import importlib.util
 import sys
+from typing import Any
 
 from engine.games import GAMES, Game, get_game
-from engine.house import get_house, max_players_for
+from engine.house import HouseRules, get_house, max_players_for
 
 HELP = "list the games with their rule sections, deck sizes and player limits (4.1 Table 1)"
 # Modules that declare games of their own (a banked game is not a `Game`:
@@ -28,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="house-rule profile or .toml file: its player limits and rulebook edition")
 
 
-def banked_games() -> list[dict]:
+def banked_games() -> list[dict[str, Any]]:
     return [importlib.import_module(name).GAME_INFO for name in OPTIONAL_MODULES
             if importlib.util.find_spec(name) is not None]
 
@@ -38,7 +39,7 @@ def _error(message: str) -> int:
     return 2
 
 
-def _limits(game, house) -> str:
+def _limits(game: object, house: HouseRules) -> str:
     decks = getattr(game, "max_players", None) or {}
     if isinstance(game, Game):
         return ", ".join(f"{d}:{max_players_for(house, game, d)}" for d in decks)

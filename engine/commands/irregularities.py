@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="show the ruling as a lesson question with its choices")
 
 
-def _value(text: str):
+def _value(text: str) -> bool | int | str:
     low = text.strip().lower()
     if low in ("yes", "true", "y"):
         return True
@@ -41,7 +41,7 @@ def _value(text: str):
     return text
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from engine.house import HouseFileError, get_house
     from engine.irregularities import (IrregularityError, fact_cases, get_situation, question,
                                        rule_on, situations)
@@ -55,15 +55,15 @@ def run(args) -> int:
         for situation in situations(args.family):
             tag = "  [rulebook silent: published standard rules, house default]" if situation.house_default else ""
             print(f"{situation.id}: {situation.title} ({situation.rule}){tag}")
-            facts = ", ".join(f.name for f in situation.facts)
-            print(f"    facts: {facts or 'none'}")
+            names = ", ".join(f.name for f in situation.facts)
+            print(f"    facts: {names or 'none'}")
             if args.cases:
                 for case in fact_cases(situation):
                     ruling = rule_on(situation.id, house, **case)
                     shown = ", ".join(f"{k}={v}" for k, v in case.items()) or "always"
                     print(f"    {shown}: {'MISDEAL' if ruling.misdeal else 'no misdeal'} - {ruling.answer}")
         return 0
-    facts: dict = {}
+    facts: dict[str, object] = {}
     for item in args.fact:
         if "=" not in item:
             print(f"error: --fact {item!r}: write NAME=VALUE, e.g. substantial_action=yes", file=sys.stderr)

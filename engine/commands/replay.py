@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from decimal import Decimal
 
 from engine.house import HouseFileError, get_house
 from engine.phh import PhhError, load, replay
@@ -34,7 +35,7 @@ def _error(message: str) -> int:
     return 2
 
 
-def _number(value):
+def _number(value: int | Decimal) -> int | float:
     return value if isinstance(value, int) else float(value)
 
 

@@ -39,7 +39,7 @@ def _error(message: str) -> int:
     return 2
 
 
-def build(args) -> Scenario:
+def build(args: argparse.Namespace) -> Scenario:
     house = get_house(args.house)
     game = get_game(args.game, getattr(house, "rulebook", "main"))
     if not isinstance(game, Game):

@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print each hand as JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from engine.games import get_game
     from engine.house import HouseFileError, get_house
     from engine.table import (EventScript, TableError, apply_event, describe_event, parse_events,
