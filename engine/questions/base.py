@@ -203,7 +203,7 @@ class Question:
             return ", ".join(f"{labels[i].split(':')[0]} {p}" for i, p in sorted(answer.items(), key=lambda kv: kv[1]))
         if isinstance(answer, dict):
             if self.labelled:
-                return ", ".join(f"{labels[k]}: {a}" for k, a in answer.items())
+                return ", ".join(f"{label}: {answer[k]}" for k, label in self.choices if k in answer)
             return ", ".join(f"seat {s}: {a}" for s, a in sorted(answer.items()))
         if isinstance(answer, tuple):
             return ", ".join(f"seat {s}" for s in answer)

@@ -15,8 +15,7 @@ ODD_CHIP_WORDS = {
               "(8.1.5(a))",
     "suit": "the leftover chips go to the hand holding the highest card by suit, spades highest "
             "(8.1.5(b), 3.2.4)",
-    "left_of_button": "the leftover chips go to the first winner to the left of the button (the "
-                      "live-casino house rules)",
+    "left_of_button": "the leftover chips go to the first winner to the left of the button",
 }
 ODD_CHIP_RULES = {"button": "8.1.5(a)", "suit": "8.1.5(b)", "left_of_button": "live-casino house rules"}
 
@@ -140,7 +139,9 @@ def largest_bet(data: Data) -> Question:
     s = betting.structure
     seat = options.seat
     can_raise = options.max_to is not None and ("raise" in options.actions or "bet" in options.actions)
-    answer = options.max_to if can_raise and options.max_to is not None else options.call_to
+    all_in = "all-in" in options.actions and options.all_in_to > options.call_to
+    answer = max(options.max_to if can_raise and options.max_to is not None else 0,
+                 options.all_in_to if all_in else 0, options.call_to)
     verb = "bet" if betting.level == 0 else "raise"
     rules = {"pot": "6.6", "half-pot": "6.6", "spread": "6.7", "fixed": "6.8", "no-limit": "6.10"}
     rule = rules[s.kind]
@@ -148,13 +149,17 @@ def largest_bet(data: Data) -> Question:
                         + (f", at most {s.raise_cap} raises a round" if s.capped else "")]
     if betting.pot:
         facts.append(f"Already in the pot from earlier: {betting.pot}")
-    posted = {k: v for k, v in betting.in_front.items() if v} if not said else {}
-    facts += [f"Seat {k} posted {v}" for k, v in posted.items() if k in betting.order]
+    posted = data.get("posted", {})
+    facts += [f"Seat {k} posted {v}" for k, v in posted.items() if v]
     facts += said
     facts.append(f"Seat {seat} is to act with {betting.stacks[seat]} chips behind and "
                  f"{betting.in_front[seat]} in front.")
     explanation: list[str] = []
-    if not can_raise:
+    if not can_raise and all_in:
+        explanation.append(f"Seat {seat} has too few chips for a full {verb}: the most is all-in, to "
+                           f"{answer}, which is not a full {verb} (6.15, 6.10).")
+        rule = "6.15"
+    elif not can_raise:
         explanation.append(f"Seat {seat} may not {verb}: {options.note or 'the limit is reached'}; "
                            f"the most is a call, to {answer}.")
         rule = "6.8" if "6.8" in options.note else rule

@@ -43,13 +43,9 @@ def order(data: Data) -> Question:
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_HANDS:
         raise QuestionError(f"hands must be a list of 2 to {MAX_HANDS} hands, e.g. hands = [\"As Ks Qs Js Ts\", ...]")
     hands = [_cards(h, f"hand {LETTERS[i]}") for i, h in enumerate(raw)]
-    seen: set[Card] = set()
-    for i, cards in enumerate(hands):
-        if len(cards) < 5:
-            raise QuestionError(f"hand {LETTERS[i]} needs five cards or more")
-        if seen & set(cards):
-            raise QuestionError(f"hand {LETTERS[i]} repeats a card of another hand")
-        seen |= set(cards)
+    for i, cards in enumerate(hands):   # each hand is its own deal: only its own cards must differ
+        if not 5 <= len(cards) <= 7 or len(set(cards)) != len(cards):
+            raise QuestionError(f"hand {LETTERS[i]} needs five to seven different cards")
     try:
         values: list[HandValue | None] = [ranking.best(c) for c in hands]
     except ValueError as exc:
@@ -106,7 +102,8 @@ def best_hand(data: Data) -> Question:
     rule = sd.rule if two_plus_three else ranking.rule
     use = ("exactly two of the hole cards and three of the board" if two_plus_three
            else "any five of the hole cards and the board")
-    explanation = [f"The best hand is {best.describe()}, using {use} ({rule}, {ranking.rule})."]
+    rules = rule if rule == ranking.rule else f"{rule}, {ranking.rule}"
+    explanation = [f"The best hand is {best.describe()}, using {use} ({rules})."]
     board_plays = set(best.cards) <= set(board)
     if board_plays and not two_plus_three:
         explanation.append("The board plays: no hole card improves on the five community cards.")
