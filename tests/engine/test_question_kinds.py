@@ -74,6 +74,16 @@ def test_double_board_halves_and_holdem_winner_prompt():
     q = ask("winner", game="holdem", button_was=3, seats=THREE, stack="As Ks Ah Kh Qs Qd 2c 3d 7h 9s Jc 4d 5s 8h",
             actions=["call", "call"] + ["check"] * 10)
     assert q.prompt == "Who wins the pot?"
+    double = dict(game="double-flop-holdem", button_was=8,
+                  seats={2: ["Dee", 100], 4: ["Eli", 100], 6: ["Fay", 100], 8: ["Gus", 100]},
+                  stack="9c 5h Kc 3s 9d 5d Kd 2h 3c Ks 7h 2c 5c 8h Tc 3d Jd 6s 4c 4s Qd",
+                  actions=["call", "call", "fold", "check"] + ["check"] * 9)
+    q = ask("halves", **double)
+    assert [r[1] for r in q.rows] == ["Main pot: top half", "Main pot: bottom half"]
+    assert not any(r[2] for r in q.rows)                  # every hand plays both boards: no "nobody"
+    assert ask("winner", **double).prompt == "Who wins the Top half of the pot?"
+    shares = ask("shares", **double).answer
+    assert sum(shares.values()) == 7                      # an odd pot: the Top half is one chip bigger
 
 
 # ---------------------------------------------------------------- pots label fix
