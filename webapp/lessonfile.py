@@ -223,7 +223,9 @@ def _check_expected(path: str, line: int, cell_id: str, question, expected: obje
             if not isinstance(expected, (dict, list)):
                 raise TypeError("a table or a list of amounts")
             pairs = expected.items() if isinstance(expected, dict) else enumerate(expected)  # type: ignore[union-attr]
-            value: object = {int(k): v for k, v in pairs}
+            # chips per seat or pot; seats per pot or half (a halves question: [] is nobody)
+            value: object = {(int(k) if str(k).isdigit() else k): (tuple(sorted(v)) if isinstance(v, list) else v)
+                             for k, v in pairs}
         elif isinstance(answer, tuple):
             value = tuple(sorted(expected if isinstance(expected, list) else [expected]))  # type: ignore[type-var]
         elif isinstance(answer, str):

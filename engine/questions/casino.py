@@ -1,0 +1,87 @@
+"""Casino Hold'em questions (the banked game, engine.casino_holdem): does the
+dealer qualify, and what is paid on one box's ante, call and bonus."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.casino_holdem import CasinoRound, CasinoScenario
+from engine.cards import format_cards
+from engine.steps import ScenarioError
+from engine.questions.base import Data, Question, QuestionError
+
+SCENARIO_KEYS = {"boxes", "decisions", "seed", "stack", "house", "chips", "bank", "game"}
+
+
+def _played(data: Data) -> CasinoRound:
+    try:
+        round_ = CasinoRound(CasinoScenario.from_dict({k: v for k, v in data.items() if k in SCENARIO_KEYS}))
+        round_.autoplay()
+    except ScenarioError as exc:
+        raise QuestionError(str(exc)) from None
+    return round_
+
+
+def _facts(round_: CasinoRound) -> list[str]:
+    facts = []
+    for box in sorted(round_.boxes):
+        b = round_.boxes[box]
+        wagers = f"ante {b.ante}" + (f", bonus {b.bonus}" if b.bonus else "")
+        what = "folded" if b.folded else f"called {b.call}"
+        facts.append(f"Box {box} ({b.name}): {format_cards(b.cards)}; {wagers}; {what}")
+    facts.append(f"Board: {format_cards(round_.board)}")
+    facts.append(f"Dealer: {format_cards(round_.dealer)}")
+    return facts
+
+
+def casino_settle(data: Data) -> Question:
+    """about = "qualify": does the dealer qualify (a pair of fours or better)?
+    about = "paid", box = N: the winnings paid on that box's ante, call and
+    bonus (0 where a wager loses, pushes or is returned unpaid)."""
+    round_ = _played(data)
+    about = data.get("about", "paid")
+    facts = _facts(round_)
+    rule_q = round_.game.dealer_qualifier.rule
+    assert round_.dealer_hand is not None
+    dealer_words = round_.dealer_hand.describe()
+    if about == "qualify":
+        answer = "yes" if round_.qualifies else "no"
+        explanation = [f"The dealer's best five of seven is {dealer_words}; "
+                       f"{round_.game.dealer_qualifier.words} qualifies ({rule_q}).",
+                       "The dealer qualifies: each call is compared with the dealer's hand (CH ¶10)."
+                       if round_.qualifies else
+                       "The dealer does not qualify: every ante is paid by the pay table and every call "
+                       "is returned unpaid (CH ¶12)."]
+        return Question(
+            "casino_settle", data.get("prompt") or "Does the dealer qualify?", "choice",
+            [("yes", "Yes: the dealer qualifies"), ("no", "No: the dealer does not qualify")],
+            {"facts": facts}, answer, rule_q,
+            hint=(f"Read the dealer's best five of the two cards and the board; the dealer needs "
+                  f"{round_.game.dealer_qualifier.words} ({rule_q})."),
+            explanation=explanation)
+    if about != "paid":
+        raise QuestionError('about must be "qualify" or "paid"')
+    box = data.get("box")
+    plan = next((p for p in round_.settlement if p.box == box), None)
+    if plan is None:
+        raise QuestionError(f"box must be one of the boxes played: {', '.join(map(str, sorted(round_.boxes)))}")
+    choices: list[tuple[Any, str]] = [("ante", "Ante"), ("call", "Call")]
+    answer_: dict[str, int] = {"ante": plan.ante_won, "call": plan.call_won}
+    if plan.bonus:
+        choices.append(("bonus", "Bonus"))
+        answer_["bonus"] = plan.bonus_won
+    explanation = list(plan.lines)
+    if round_.dealer_hand is not None and plan.outcome != "fold":
+        explanation.insert(0, f"The dealer holds {dealer_words}: "
+                              + ("qualifies" if round_.qualifies else "does not qualify") + f" ({rule_q}).")
+    rule = {"fold": "CH ¶6", "win": "CH ¶10, ¶14" if round_.qualifies else "CH ¶12, ¶14",
+            "lose": "CH ¶10", "push": "CH ¶10"}.get(plan.outcome, "CH ¶10")
+    return Question(
+        "casino_settle", data.get("prompt") or f"What is paid on box {box}? Enter the winnings paid on "
+                                               "each wager (0 where none is paid).",
+        "amounts", choices, {"facts": facts}, answer_, rule,
+        hint=("First ask whether the dealer qualifies (a pair of fours or better, CH ¶9). If not, the "
+              "ante is paid by the pay table and the call is returned unpaid (CH ¶12). If so, a better "
+              "hand is paid the pay table on the ante and 1 to 1 on the call; a worse hand loses both; "
+              "the same hand pushes (CH ¶10, ¶14). The bonus is read on the two cards and the flop "
+              "(CH ¶4); a folded box forfeits its ante (CH ¶6)."),
+        explanation=explanation, labelled=True)
