@@ -2,7 +2,6 @@
 house's odd-chip rule, and the largest bet or raise a structure allows."""
 from __future__ import annotations
 
-from typing import Any
 
 from engine.award import split_explained
 from engine.betting import KINDS as STRUCTURES, BettingRound, BettingStructure
