@@ -175,8 +175,9 @@ class CallingTheAction(HandState):
             self.log.append(f"Seat {seat} ({name})'s {action} out of turn is made now")
             self._apply_bet(seat, str(action))
             return "done"
-        situation = (f"Seat {seat} ({name}) {_said(action)} out of turn at {level} to call; a player "
-                     f"who acted before has since made it {rnd.level}. The action is on seat {seat}.")
+        situation = (f"Seat {seat} ({name}) {_said(action)} out of turn with {level} to call; a player "
+                     f"who was to act first has since made it {rnd.level} to call, and the action is now "
+                     f"on seat {seat}.")
         self._ruling_due(seat, situation, OUT_OF_TURN_CHOICES, "changed", "6.17.2",
                   f"The action changed: seat {seat} may call the difference, take the chips back and "
                   "fold, or re-raise", None)
@@ -208,10 +209,10 @@ class CallingTheAction(HandState):
         if kind not in ("call", "fold"):
             raise ScenarioError(f"action {text!r} for seat {seat}: after a short bet the player must make "
                                 "up the difference (call) or fold (6.16)")
-        if kind == "fold":
-            self.log.append(f"Seat {seat} ({self.players[seat].name}) folds; the {rnd.in_front[seat]} put "
-                            "out stay in the pot (6.16)")
+        put_out = rnd.in_front[seat]
         self._apply_bet(seat, kind)
+        if kind == "fold":
+            self.log[-1] += f"; the {put_out} put out stay in the pot (6.16)"
         return "done"
 
     def _ruling_due(self, seat: int, situation: str, choices: tuple[tuple[str, str], ...], right: str,

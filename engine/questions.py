@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario
-from engine.hand import RAKE_RULES, Hand, Scenario, Step, Verdict
+from engine.hand import RAKE_RULES, Hand, Scenario, Verdict
 from engine.procedure import Procedure
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
@@ -178,7 +178,7 @@ def winner(data: dict) -> Question:
     from engine.award import hand_readings
     hand = Hand(Scenario.from_dict(_hand_data(data)))
     while (due := hand.expected()) is not None and due.kind != "award":
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     # Shown as the table stands at the showdown: before any chip is pushed.
     readings = hand_readings(hand)
     if not readings:
@@ -206,7 +206,7 @@ def pots(data: dict) -> Question:
     they matched from each opponent; 7.5: an unmatched bet goes back)."""
     hand = Hand(Scenario.from_dict(_hand_data(data)))
     while (due := hand.expected()) is not None and not hand.showdown_pots:
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     if not hand.showdown_pots:
         raise QuestionError("the hand never reaches the pots: check the actions")
     built = hand.showdown_pots
@@ -303,7 +303,7 @@ def rake(data: dict) -> Question:
     c = hand.commission
     while (due := hand.expected()) is not None and due.kind != "award" and not (
             due.kind == "take_rake" and c.method != "fixed-person"):
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     table = hand.view(reveal=True)
     table["commission"] = None          # the drop slide would give the answer away
     talk = list(hand.log)
