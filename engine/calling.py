@@ -226,7 +226,7 @@ class CallingTheAction(HandState):
         detail = RulingDue(seat, situation, choices, right, said[:1].upper() + said[1:] + ".",
                            (principle or PRINCIPLES.get(rule) or said) + ".")
         self._front(Expected("rule_on_action", rule,
-                             f"The dealer must call the action first: {situation} ({rule})",
+                             f"The dealer must call the action first: {situation.rstrip('.')} ({rule})",
                              street=street, detail=detail),
                     Marker("_resume", street))
 
