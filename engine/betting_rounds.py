@@ -29,6 +29,7 @@ class BettingRounds(HandState):
             raise ValueError(f"{self.game.title} has no betting round {street_name!r}; rounds: {', '.join(names)}")
         live = self.live_seats()
         betting = street.betting
+        assert betting is not None  # chosen above: a street with betting
         if betting.opener == "left_of_last_blind":
             start = self._last_blind_seat
             if start is None:
@@ -117,9 +118,16 @@ class BettingRounds(HandState):
         rnd, street, betting = self._betting_now()
         while not rnd.complete:
             seat = rnd.turn
-            text = self._next_decision(self._bet_decision(seat))
-            took_kitty = self._apply_bet(seat, text)
-            if took_kitty:
+            assert seat is not None
+            # An action made out of turn, or an irregular one: the dealer rules first
+            # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
+            called = self._before_turn(seat)
+            if not called:
+                text = self._next_decision(self._bet_decision(seat))
+                called = self._irregular(seat, text)
+                if not called and self._apply_bet(seat, text):
+                    return                  # the Kitty was taken
+            if called == "ruling":
                 return
             rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
             if len(self.live_seats()) == 1:

@@ -24,6 +24,7 @@ from typing import Callable
 
 from engine.awarding import Awarding
 from engine.betting_rounds import BettingRounds
+from engine.calling import CallingTheAction
 from engine.dealing import STEP_KINDS, Dealing
 from engine.decisions import LOW_RANKINGS, Decision
 from engine.draws import Draws
@@ -51,7 +52,8 @@ TABLE_ACTIONS = ("collect_antes", "burn", "deal_flop", "turn_flop", "deal_board"
                  "muck_kitty", "reshuffle", "deal_common", "collect_bets", "take_rake")
 
 
-class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, RakeSteps, Procedure):
+class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySteps, Awarding, RakeSteps,
+           Procedure):
     """A hand in progress. Build with `Hand(scenario)`; drive with `propose`.
 
     `decide(hand, decision) -> str` supplies player decisions once the
@@ -65,6 +67,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
     labels = STEP_LABELS
     seat_steps = frozenset(SEAT_STEPS)
     seats_steps = frozenset({"award"})
+    choice_steps = frozenset({"rule_on_action"})
 
     def __init__(self, scenario: Scenario, decide: Decide | None = None):
         self.scenario = scenario
@@ -123,6 +126,9 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
         self._pots_awarded = 0
         self._last_blind_seat = None
         self._posted_blinds = {}
+        self._ruling_effect = None
+        self._binding = {}
+        self._short_bets = {}
         if self.game.uses_button:
             self._agenda.append(Expected(
                 "move_button", self.game.button_rule,
@@ -190,6 +196,8 @@ class Hand(ForcedBets, Dealing, BettingRounds, Draws, KittySteps, Awarding, Rake
             return Verdict(False, f"{step.kind!r} is not a dealer step.", "")
         if step.kind != exp.kind:
             return Verdict(False, f"Not now. {exp.why}.", exp.rule)
+        if exp.kind == "rule_on_action":
+            return self._ruling_refusal(step, exp)
         if exp.kind in SEAT_STEPS and step.seat != exp.seat:
             if step.seat not in self.players:
                 return Verdict(False, f"Seat {step.seat} is empty. {exp.why}.", exp.rule)
@@ -295,4 +303,5 @@ STEPS: dict[str, Callable[[Hand, Expected], Done]] = {
     "collect_bets": BettingRounds._step_collect_bets,
     "take_rake": RakeSteps._step_take_rake,
     "award": Awarding._step_award,
+    "rule_on_action": CallingTheAction._step_rule_on_action,
 }

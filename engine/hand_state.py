@@ -164,6 +164,12 @@ class HandState(SetUp):
     def _take_kitty(self, seat: int, text: str) -> bool:
         raise NotImplementedError
 
+    def _before_turn(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def _irregular(self, seat: int, text: str) -> str:
+        raise NotImplementedError
+
     def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
                   dead: int, live: list[int]) -> Rake[Pot]:
         raise NotImplementedError

@@ -22,7 +22,7 @@ from engine.house import HouseFileError, HouseRules, get_house
 from engine.phh_read import DECISION_VERBS, Action, PhhError, PhhHand, PhhViolation
 from engine.phh_write import force_to_top, to_phh
 from engine.scenario import Scenario
-from engine.steps import Expected, Replace, ScenarioError, Step
+from engine.steps import Expected, Replace, ScenarioError
 
 # --- seats -----------------------------------------------------------------------------------
 
@@ -455,7 +455,7 @@ def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
                 settled = True
                 _check_showdown(hand, cards, place, where)
             force_to_top(hand.deck, cards.for_step(exp, hand, place))
-            verdict = hand.propose(Step(exp.kind, exp.seat, exp.seats))
+            verdict = hand.propose(exp.step())
             if not verdict.ok:
                 raise AssertionError(verdict.message)
         except _Misdeal as exc:

@@ -16,7 +16,7 @@ from engine.decisions import Decision, read_bet, read_draw
 from engine.games import Game
 from engine.hand import Hand
 from engine.phh_read import FIELD_ORDER, GAME_CODES, LETTER_OF, PhhError, PhhHand, parse_hand
-from engine.steps import Discards, Step
+from engine.steps import Discards
 
 # --- writing -------------------------------------------------------------------------------
 # A hand to write: a PhhHand, or its fields.
@@ -137,7 +137,7 @@ def from_hand(hand: Hand, *, hidden: Collection[Card] = frozenset(), **extra: An
                 k = order.index(exp.seat) + 1
                 out.append(f"p{k} sd {show(exp.detail.cards)}")
             force_to_top(again.deck, hand.taken[len(again.taken):])
-            verdict = again.propose(Step(exp.kind, exp.seat, exp.seats))
+            verdict = again.propose(exp.step())
             if not verdict.ok:
                 raise AssertionError(verdict.message)
             dealt = verdict.dealt

@@ -29,6 +29,7 @@ class Procedure(ABC):
     labels: ClassVar[Mapping[str, str]]  # step kind -> the dealer's words
     seat_steps: ClassVar[frozenset[str]]     # steps applied to one seat (or box)
     seats_steps: ClassVar[frozenset[str]]    # steps applied to several at once
+    choice_steps: ClassVar[frozenset[str]] = frozenset()   # steps that choose one of a few rulings
 
     step_count: int
     finished: bool
@@ -60,7 +61,13 @@ class Procedure(ABC):
     @classmethod
     def step_kinds_info(cls) -> dict[str, object]:
         """Step kind -> label, and which take one seat (box) or several."""
-        return {"labels": cls.labels, "seat": set(cls.seat_steps), "seats": set(cls.seats_steps)}
+        return {"labels": cls.labels, "seat": set(cls.seat_steps), "seats": set(cls.seats_steps),
+                "choice": set(cls.choice_steps)}
+
+    def ruling_prompt(self) -> dict[str, object] | None:
+        """When the step due is a ruling: what happened and the rulings to
+        choose from (never which one is right); None otherwise."""
+        return None
 
     def describe(self, step: Step) -> str:
         """A step in this procedure's words, e.g. "Pitch a card (seat 4)"."""
@@ -81,7 +88,7 @@ class Procedure(ABC):
     def autoplay(self) -> Self:
         """Deal correctly to the end."""
         while (exp := self.expected()) is not None:
-            verdict = self.propose(Step(exp.kind, exp.seat, exp.seats))
+            verdict = self.propose(exp.step())
             assert verdict.ok, verdict.message
         return self
 

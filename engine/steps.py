@@ -36,6 +36,7 @@ STEP_LABELS = {
     "muck_kitty": "Muck the Kitty",
     "deal_common": "Deal a common card",
     "take_rake": "Take the commission",
+    "rule_on_action": "Rule on the action",
 }
 
 
@@ -45,10 +46,12 @@ class ScenarioError(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    """A dealer step: what the trainee did, e.g. Step("pitch", seat=4)."""
+    """A dealer step: what the trainee did, e.g. Step("pitch", seat=4), or
+    the ruling chosen, e.g. Step("rule_on_action", choice="call")."""
     kind: str
     seat: int | None = None
     seats: tuple[int, ...] = ()
+    choice: str = ""
 
     def __str__(self) -> str:
         return self.describe(STEP_LABELS, "seat", "seats")
@@ -56,6 +59,8 @@ class Step:
     def describe(self, labels: Mapping[str, str], place: str, places: str) -> str:
         """The step in a procedure's words: its labels, "seat" or "box"."""
         label = labels.get(self.kind, self.kind)
+        if self.choice:
+            return f"{label}: {self.choice}"
         if self.seat is not None:
             return f"{label} ({place} {self.seat})"
         if self.seats:
@@ -63,11 +68,14 @@ class Step:
         return label
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "seats": list(self.seats)}
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "seats": list(self.seats)}
+        if self.choice:
+            data["choice"] = self.choice
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Step":
-        return cls(data["kind"], data.get("seat"), tuple(data.get("seats") or ()))
+        return cls(data["kind"], data.get("seat"), tuple(data.get("seats") or ()), str(data.get("choice") or ""))
 
 
 # --- what a due step carries -------------------------------------------------------
@@ -135,6 +143,22 @@ class RakeDue(Detail):
     rake: Rake[PotLike]
 
 
+@dataclass(frozen=True)
+class RulingDue(Detail):
+    """rule_on_action: a player's irregular action the dealer must call
+    (section 6). `situation` is what the table saw; `choices` are the rulings
+    offered (key, words), in an order that does not depend on which is right;
+    `right` is the key of the ruling the rules give, `rule` its number, `said`
+    the dealer's words for it and `principle` the rule paraphrased for a
+    trainee who chose wrong."""
+    seat: int
+    situation: str
+    choices: tuple[tuple[str, str], ...]
+    right: str
+    said: str
+    principle: str
+
+
 @dataclass
 class Expected:
     """The dealer step due now, with the rule that requires it."""
@@ -145,6 +169,12 @@ class Expected:
     seats: tuple[int, ...] = ()
     street: str = ""
     detail: Detail | None = field(default=None, repr=False, compare=False)
+
+    def step(self) -> Step:
+        """The step that performs this one: its kind and seat(s), and for a
+        ruling the right choice."""
+        choice = self.detail.right if isinstance(self.detail, RulingDue) else ""
+        return Step(self.kind, self.seat, self.seats, choice)
 
 
 # --- what a step did -------------------------------------------------------------

@@ -15,7 +15,6 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
-from engine.hand import Step
 from webapp.lessonfile import Lesson, LessonError, is_lesson_name, parse_lesson
 
 MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
@@ -39,7 +38,7 @@ def deal_to_the_end(lesson: Lesson, cell) -> str | None:
         due = hand.expected()
         if due is None:
             return None if hand.finished else "the hand stops before it is finished"
-        verdict = hand.propose(Step(due.kind, due.seat, due.seats))
+        verdict = hand.propose(due.step())
         if not verdict.ok:
             return f"the engine refuses the step it asked for ({due.kind}): {verdict.message}"
     return f"the hand is not over after {MAX_STEPS} dealer steps"

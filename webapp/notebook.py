@@ -131,6 +131,7 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
         ctx["labels"] = cell.engine.step_kinds["labels"]
+        ctx["ruling"] = hand.ruling_prompt()     # the rulings offered, never which is right
     else:
         ctx["question"] = cell.engine
         ctx["locked"] = _locked_by(lesson, cell, state["user_id"])
@@ -243,11 +244,17 @@ def step(slug, cell_id):
 
 def _parse_step(form, kinds: dict) -> Step:
     """A posted form as a dealer step: a seat tool plus the seat clicked, or
-    an action button, or ticked seats for a step that takes several."""
+    an action button, or ticked seats for a step that takes several, or the
+    ruling chosen for a step that rules on a player's action."""
     labels = kinds["labels"]
     kind = form.get("kind") or form.get("tool")
     if kind not in labels:
         raise ValueError("Choose a dealer action first.")
+    if kind in kinds.get("choice", ()):
+        choice = (form.get("ruling") or "").strip()
+        if not choice or len(choice) > 40:
+            raise ValueError(f"{labels[kind]}: choose a ruling first.")
+        return Step(kind, choice=choice)
     if kind in kinds["seat"]:
         seat = whole_number(form.get("seat"))
         if seat is None:

@@ -63,7 +63,7 @@ def _scenario_data(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     from engine.casino_holdem import CasinoRound, CasinoScenario, describe_step
-    from engine.hand import ScenarioError, Step
+    from engine.hand import ScenarioError
     from engine.house import HouseFileError
 
     try:
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         if exp is None:
             break
         number += 1
-        step = Step(exp.kind, exp.seat, exp.seats)
+        step = exp.step()
         verdict = round_.propose(step)
         print(f"{number:4}. {describe_step(step)}  [{exp.rule}]")
         print(f"      {verdict.message}")

@@ -13,7 +13,7 @@ import sys
 
 from engine.betting import KINDS
 from engine.games import Game, get_game
-from engine.hand import STEP_LABELS, Hand, RandomPlayer, Scenario, ScenarioError, Step
+from engine.hand import STEP_LABELS, Hand, RandomPlayer, Scenario, ScenarioError
 from engine.house import get_house, max_players_for
 
 HELP = "print a random hand's dealer procedure step by step, with rule citations"
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         number += 1
         target = f" seat {exp.seat}" if exp.seat is not None else (
             f" seat{'s' if len(exp.seats) > 1 else ''} {', '.join(map(str, exp.seats))}" if exp.seats else "")
-        verdict = hand.propose(Step(exp.kind, exp.seat, exp.seats))
+        verdict = hand.propose(exp.step())
         print(f"{number:4}. {STEP_LABELS[exp.kind]}{target} [{exp.rule}]: {verdict.message}")
         if exp.why != last_why:
             print(f"       why: {exp.why}")

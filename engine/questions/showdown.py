@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.award import hand_readings
-from engine.hand import RAKE_RULES, Hand, Scenario, Step
+from engine.hand import RAKE_RULES, Hand, Scenario
 from engine.questions.base import Data, Question, QuestionError, hand_data, seat_choices
 
 
@@ -48,7 +48,7 @@ def _to_showdown(data: Data) -> tuple[Hand, dict[int, str]]:
     the table as it stands at the showdown, before any chip is pushed."""
     hand = _hand(data)
     while (due := hand.expected()) is not None and due.kind != "award":
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     readings = hand_readings(hand)
     if not readings:
         raise QuestionError("the hand ends without a showdown: only one player is left")
@@ -210,7 +210,7 @@ def pots(data: Data) -> Question:
     they matched from each opponent; 7.5: an unmatched bet goes back)."""
     hand = _hand(data)
     while (due := hand.expected()) is not None and not hand.showdown_pots:
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     if not hand.showdown_pots:
         raise QuestionError("the hand never reaches the pots: check the actions")
     built = hand.showdown_pots
@@ -246,7 +246,7 @@ def rake(data: Data) -> Question:
     assert c is not None
     while (due := hand.expected()) is not None and due.kind != "award" and not (
             due.kind == "take_rake" and c.method != "fixed-person"):
-        hand.propose(Step(due.kind, due.seat, due.seats))
+        hand.propose(due.step())
     table: dict[str, Any] = hand.view(reveal=True)
     table["commission"] = None          # the drop slide would give the answer away
     talk = list(hand.log)

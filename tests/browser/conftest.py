@@ -58,7 +58,10 @@ def perform(page, cell_id: str, kinds: dict, step) -> None:
     """Do one dealer step through the table cell's controls, as a trainee would:
     a seat tool and a click on the seat, ticked seats and a button, or a button."""
     cell = page.locator(f"#cell-{cell_id}")
-    if step.kind in kinds["seat"]:
+    if step.kind in kinds.get("choice", ()):
+        cell.locator(f"input[name=ruling][value='{step.choice}']").check()
+        cell.locator(f"button[data-kind={step.kind}]").click()
+    elif step.kind in kinds["seat"]:
         cell.locator(f"input[name=tool][value={step.kind}]").check()
         cell.locator(f"button.seat[data-seat='{step.seat}']").click()
     elif step.kind in kinds["seats"]:

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
 from webapp import ROOT
 from webapp.lessonfile import load_library
 
@@ -26,7 +25,7 @@ def test_deal_table_cell_to_the_end(page: Page, live_server, slug, cell_id):
     hand = engine_cell.new_hand()
     done = 0
     while (exp := hand.expected()) is not None:
-        step = Step(exp.kind, exp.seat, exp.seats)
+        step = exp.step()
         assert hand.propose(step).ok
         perform(page, cell_id, kinds, step)
         done += 1

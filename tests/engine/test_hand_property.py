@@ -154,7 +154,8 @@ def test_random_play_reaches_every_dealer_step():
             seen.update(result["kinds"])
             showdowns += result["showdown"]
     from engine.hand import STEP_LABELS
-    assert set(STEP_LABELS) <= set(seen), set(STEP_LABELS) - set(seen)
+    # Rulings come only from a scenario's irregular actions (tests/engine/test_calling.py).
+    assert set(STEP_LABELS) - {"rule_on_action"} <= set(seen), set(STEP_LABELS) - set(seen)
     assert showdowns > 20
 
 

@@ -114,7 +114,7 @@ def test_only_lesson_tables_with_a_commission_take_the_rake():
             played, kinds = cell.engine.new_hand(), []
             while (exp := played.expected()) is not None:
                 kinds.append(exp.kind)
-                assert played.propose(Step(exp.kind, exp.seat, exp.seats)).ok
+                assert played.propose(exp.step()).ok
             raked = "commission" in cell.data
             assert ("take_rake" in kinds) == raked, (slug, cell.id)
             assert ("take_rake" in cell.engine.new_hand().step_kinds()[1]) == raked, (slug, cell.id)
