@@ -48,6 +48,10 @@ from typing import Callable, Iterable
 
 from flask import current_app, has_app_context
 
+from engine.casino_holdem import CASINO_HOLDEM
+from engine.games import get_game
+from webapp.lessonfile import FAMILIES
+
 RULE_WINDOW = 10
 GAME_WINDOW = 20
 INTERVALS = (timedelta(days=1), timedelta(days=3), timedelta(days=7), timedelta(days=14))
@@ -167,15 +171,15 @@ def game_of_cells(library) -> dict[tuple[str, str], str]:
 
 
 def game_title(key: str) -> str:
-    from webapp.lessonfile import FAMILIES
     if key == REMOVED:
         return "Lessons no longer in the library"
     if key.startswith("family:"):
         return f"{FAMILIES.get(key[7:], key[7:])} (any game)"
+    if key == CASINO_HOLDEM.name:
+        return CASINO_HOLDEM.title
     try:
-        from engine.games import get_game
         return get_game(key).title
-    except (KeyError, ImportError):
+    except KeyError:
         return key
 
 

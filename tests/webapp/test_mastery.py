@@ -186,6 +186,8 @@ def test_the_game_of_each_lesson_cell(app):
     assert any(g.startswith("family:") for g in games.values())
     stud = {g for (slug, _), g in games.items() if slug == "stud-01-seven-card-stud"}
     assert stud == {"seven-card-stud"}
+    assert mastery.game_title("casino-holdem") == "Casino Hold'em (banked)"
+    assert mastery.game_title("family:reading") == "Hand reading (any game)"
 
 
 # --- the page ------------------------------------------------------------------------------
@@ -255,6 +257,7 @@ def test_class_view_shows_each_trainees_weakest_rules(app, client, auth):
     row = page.split('data-testid="class-weakest"', 1)[1].split("</table>", 1)[0]
     assert "Rule 8.2.2: 1 of 3 right; Rule 8.17.1(a): 3 of 4 right" in row
     assert "trainee2</td>" in row and "none missed" in row
+    assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
     auth.logout()
     auth.login("trainee")
     assert client.get("/progress/class").status_code == 403
