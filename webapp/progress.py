@@ -1,14 +1,21 @@
-"""Progress for the trainee, the class for the instructor (role checked here)."""
+"""Progress for the trainee, the class for the instructor (role checked here).
+
+Mastery per rule and per game and the *Practise next* review list are
+computed from the attempts table by webapp/mastery.py (see its docstring).
+"""
 from __future__ import annotations
 
 from flask import Blueprint, g, render_template
 
-from webapp import store
+from webapp import mastery, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
 from webapp.notebook import library
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
+
+ATTEMPT_COLUMNS = "id, user_id, lesson, cell, correct, rule, elapsed_ms, created_at"
+PRACTISE_MAX = 10
 
 
 def _per_lesson(user_id: int) -> list:
@@ -23,14 +30,40 @@ def _rules_missed(user_id: int | None = None) -> list:
     return list(get_db().query(sql, [user_id] if user_id is not None else []))
 
 
+def _attempts(user_id: int | None = None) -> list[dict]:
+    where = " where user_id = ?" if user_id is not None else ""
+    return list(get_db().query(f"select {ATTEMPT_COLUMNS} from attempts{where} order by id",
+                               [user_id] if user_id is not None else []))
+
+
+def _cells_by_rule() -> dict[str, list[tuple[str, str]]]:
+    """Which cells' attempts (anyone's) cite each rule, most attempted first:
+    only lesson and cell names, nothing about who answered."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for row in get_db().query("select rule, lesson, cell, count(*) as n from attempts where rule != '' "
+                              "group by rule, lesson, cell order by rule, n desc, lesson, cell"):
+        found.setdefault(row["rule"], []).append((row["lesson"], row["cell"]))
+    return found
+
+
 @bp.get("/")
 @login_required
 def mine():
+    user_id, lib, at = g.user["id"], library(), mastery.now()
+    attempts = _attempts(user_id)
+    items = mastery.review_items(attempts)
+    due = mastery.practise_next(items, at)
+    cells = _cells_by_rule() if due else {}
+    practise = [(item, mastery.practice_cell(item, lib, cells)) for item in due[:PRACTISE_MAX]]
     recent = list(get_db().query(
         "select lesson, cell, step, answer, correct, rule, message, elapsed_ms, created_at from attempts "
-        "where user_id = ? order by id desc limit 30", [g.user["id"]]))
-    return render_template("progress/mine.html", rows=_per_lesson(g.user["id"]), recent=recent,
-                           missed=_rules_missed(g.user["id"]))
+        "where user_id = ? order by id desc limit 30", [user_id]))
+    return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
+                           missed=_rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
+                           later=mastery.coming_back(items, at),
+                           rules=mastery.by_rule(attempts),
+                           games=mastery.by_game(attempts, mastery.game_of_cells(lib)),
+                           rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW)
 
 
 @bp.get("/class")
@@ -38,5 +71,6 @@ def mine():
 def class_view():
     trainees = list(get_db().query("select id, username from users where role = 'trainee' order by username"))
     table = [(t, _per_lesson(t["id"])) for t in trainees]
+    weakest = [(t, mastery.weakest(mastery.by_rule(_attempts(t["id"])))) for t in trainees]
     return render_template("progress/class.html", table=table, lessons=list(library().lessons.values()),
-                           missed=_rules_missed())
+                           missed=_rules_missed(), weakest=weakest, rule_window=mastery.RULE_WINDOW)
