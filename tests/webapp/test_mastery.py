@@ -9,7 +9,6 @@ from webapp import mastery
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 
-from .conftest import post_answer
 
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=timezone.utc)
 DAY = timedelta(days=1)
