@@ -31,6 +31,7 @@ from engine.decisions import Decision
 from engine.games import Burn, DealBoard, DealHole, Draw, Game, get_game
 from engine.hand import Hand, Scenario, ScenarioError, Step
 from engine.house import HouseFileError, HouseRules, get_house, max_players_for
+from engine.questions import PROCEDURES
 from engine.steps import Blind, Dealt
 
 MAX_TRIES = 80
@@ -152,14 +153,16 @@ def _over_blind_rule(game: Game, house: HouseRules) -> str | None:
 def plan(game_name: str, wants: Sequence[str], house_name: str = "main") -> Plan:
     """Check the wants against the game and the house before dealing: every
     want the rules can never give is refused here, naming it and why."""
+    if str(game_name).strip().lower() in PROCEDURES:
+        raise DrillError(f"{game_name} is a banked game with its own dealer procedure (python -m engine "
+                         "casino): drills deal poker hands")
     try:
         house = get_house(house_name)
         found = get_game(game_name, house.rulebook)
     except (KeyError, HouseFileError) as exc:
         raise DrillError(str(exc.args[0] if exc.args else exc)) from None
     if not isinstance(found, Game):
-        raise DrillError(f"{getattr(found, 'title', game_name)} is a banked game with its own dealer "
-                         "procedure (python -m engine casino): drills deal poker hands")
+        raise DrillError(f"{game_name} has its own dealer procedure: drills deal poker hands")
     game = found
     parsed = tuple(parse_want(w) for w in wants)
     if not parsed:
@@ -199,6 +202,9 @@ def plan(game_name: str, wants: Sequence[str], house_name: str = "main") -> Plan
                     most = min(most, players)
     if "heads-up" in names:
         fewest = most = 2
+        if "odd-chip" in names:
+            raise refuse("odd-chip", "heads-up both players put the same into every pot they share, so "
+                                     "a pot they divide, or halve high and low, is always even (8.1.5)")
     if "over-blind" in names:
         if fewest == most == 2:
             raise refuse("over-blind", "heads-up the seat left of the big blind is the button, which "
