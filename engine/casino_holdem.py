@@ -8,20 +8,17 @@ pay table (engine/paytable.py) and table maximum.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
-
 from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, PARAGRAPHS,
                                 SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
                                 BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
                                 Phase, Qualify, RevealDealer, Settle, Wagers, describe_step)
+from engine.casino_boxes import Box, BoxSettlement, _best_high, _Item
 from engine.casino_scenario import CasinoScenario
 from engine.cards import Card, format_cards
 from engine.house import HouseRules, get_house
 from engine.paytable import check_paytable
 from engine.procedure import Procedure
 from engine.rankings import HandValue
-from engine.showdown import best_hand
 from engine.steps import Dealt, Done, Expected, ScenarioError, Step, Verdict
 
 __all__ = [
@@ -33,75 +30,6 @@ __all__ = [
 
 _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
-
-
-def _best_high(cards: list[Card], board: list[Card]) -> HandValue:
-    """The best high hand of a box's (or the dealer's) cards and the board."""
-    hand = best_hand("high", cards, board)
-    assert hand is not None       # a high hand always exists
-    return hand
-
-
-@dataclass
-class Box:
-    box: int
-    name: str
-    ante: int            # the wagers as placed
-    bonus: int
-    blind: bool          # a player's extra box (CH ¶2)
-    call: int = 0
-    layout: dict[str, int] = field(default_factory=lambda: {"ante": 0, "call": 0, "bonus": 0})  # chips there now
-    cards: list[Card] = field(default_factory=list)
-    decision: str = ""
-    folded: bool = False
-    opened: bool = False     # face up for the dealer to read
-    done: bool = False       # settled, its chips moved
-
-    @property
-    def in_play(self) -> bool:
-        return not self.folded
-
-    @property
-    def on_layout(self) -> int:
-        return sum(self.layout.values())
-
-
-@dataclass
-class BoxSettlement:
-    """How one box was settled, with the lines a dealer would say."""
-    box: int
-    name: str
-    blind: bool
-    outcome: str              # "win", "lose", "push" or "fold"
-    hand: str | None          # the box's best five of seven
-    ante: int
-    call: int
-    bonus: int
-    ante_won: int = 0         # winnings paid on each wager
-    call_won: int = 0
-    bonus_won: int = 0
-    bonus_result: str = ""    # "win", "lose" or "" (no bonus)
-    returned: int = 0         # stakes given back to the player
-    lost: int = 0             # stakes taken by the bank
-    withheld: int = 0         # winnings over the table maximum, not paid (CH ¶13)
-    lines: list[str] = field(default_factory=list)
-
-    @property
-    def paid(self) -> int:
-        return self.ante_won + self.call_won + self.bonus_won
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["paid"] = self.paid
-        return data
-
-
-@dataclass
-class _Item:
-    exp: Expected
-    detail: str = ""     # why exactly this choice (qualify, pay/take/push)
-    plan: BoxSettlement | None = None
-    last: bool = False   # the box's last settlement step
 
 
 class CasinoRound(Procedure):
