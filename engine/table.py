@@ -11,6 +11,10 @@ players leave, arrive, change seats, step away and come back; each event
 records what it means for the blinds, citing 8.2.3-8.2.7. Where the
 rulebook is silent the house profile decides (engine/house.py) and the
 note says it is a published standard rule.
+
+Here: the events between hands and the instructors' events file. The rest,
+re-exported: `Table` and the button and blinds (engine/button.py), the seats
+and their events (engine/seating.py), a hand's plan (engine/table_plan.py).
 """
 from __future__ import annotations
 import random
