@@ -206,6 +206,38 @@ STEP_LABELS = {
     "pay_bonus": "Pay the bonus",
     "take_bonus": "Take the bonus",
 }
+# Hints that teach (engine/steps.py `hint_levels`): for each kind of step due,
+# what its rule requires, without naming the step, and a leading question.
+_SETTLE = ("the boxes are settled one at a time from the last, each hand against the dealer's, once "
+           "the dealer's hand is known to qualify or not",
+           "Which box is settled now, whose hand is better, and did the dealer qualify?")
+_BONUS = ("the bonus wager is settled on the box's own hand against the pay table",
+          "What does this box's hand make, and does the pay table pay it?")
+HINTS = {
+    "no_more_bets": ("the wagers are closed by an announcement before any card is dealt",
+                     "What must the players hear before the first card?"),
+    "pitch": ("every box with a wager gets its cards face down, one at a time, in order, the dealer's "
+              "hand in turn with them",
+              "Which box's card is next in the order of the deal?"),
+    "pitch_dealer": ("the bank's own hand gets its cards in turn with the boxes",
+                     "Who besides the boxes must get cards in this deal?"),
+    "deal_flop": ("three community cards go face up to the centre before the players decide",
+                  "What must the players see before they decide to call or fold?"),
+    "pass_cards": ("each box's cards go to the player who wagered on it, so the player can decide",
+                   "How can the players decide while their cards are still with you?"),
+    "collect_fold": ("a box that folds loses its cards and its ante before the board is finished",
+                     "What happens to a box whose player did not call?"),
+    "deal_board": ("the rest of the board goes face up to the centre after the decisions",
+                   "How many cards does the board still need?"),
+    "reveal_dealer": ("the bank's hand is exposed before any box is settled",
+                      "What must everyone see before a box can be settled?"),
+    "dealer_qualifies": ("whether the bank's hand reaches the minimum is announced before any box is "
+                         "settled",
+                         "Does the bank's hand reach the minimum the rule sets?"),
+    "pay_box": _SETTLE, "take_box": _SETTLE, "push_box": _SETTLE,
+    "pay_bonus": _BONUS, "take_bonus": _BONUS,
+}
+HINTS["dealer_does_not_qualify"] = HINTS["dealer_qualifies"]
 SEAT_STEPS = {"pitch", "collect_fold", "pay_box", "take_box", "push_box", "pay_bonus", "take_bonus"}
 SEATS_STEPS = {"pass_cards"}
 DEFAULT_CHIPS = 1000

@@ -8,7 +8,7 @@ pay table (engine/paytable.py) and table maximum.
 """
 from __future__ import annotations
 
-from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, PARAGRAPHS,
+from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, HINTS, PARAGRAPHS,
                                 SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
                                 BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
                                 Phase, Qualify, RevealDealer, Settle, Wagers, describe_step)
@@ -41,6 +41,7 @@ class CasinoRound(Procedure):
     layout = "boxes"
     place, places = "box", "boxes"
     labels = STEP_LABELS
+    hint_texts = HINTS
     seat_steps = frozenset(SEAT_STEPS)
     seats_steps = frozenset(SEATS_STEPS)
 

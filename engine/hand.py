@@ -37,7 +37,7 @@ from engine.players import Decide, RandomPlayer, ScriptedPlayers
 from engine.procedure import Procedure
 from engine.rake import RakeSteps
 from engine.scenario import POT_RAKE, RAKE_RULES, Scenario
-from engine.steps import STEP_LABELS, Done, Expected, ScenarioError, Step, Verdict
+from engine.steps import HINTS, STEP_LABELS, Done, Expected, ScenarioError, Step, Verdict
 
 __all__ = ["Hand", "Scenario", "Step", "Expected", "Verdict", "ScenarioError", "Decision", "Player",
            "RandomPlayer", "STEP_LABELS", "SEAT_STEPS", "SEAT_TOOLS", "TABLE_ACTIONS", "LOW_RANKINGS",
@@ -65,6 +65,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
     layout = "seats"
     place, places = "seat", "seats"
     labels = STEP_LABELS
+    hint_texts = HINTS
     seat_steps = frozenset(SEAT_STEPS)
     seats_steps = frozenset({"award"})
     choice_steps = frozenset({"rule_on_action"})

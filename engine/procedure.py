@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from engine.cards import Card, Deck, full_deck
-from engine.steps import Done, Expected, ScenarioError, Step, Verdict
+from engine.steps import Done, Expected, ScenarioError, Step, Verdict, hint_levels
 
 
 class Procedure(ABC):
@@ -27,6 +27,7 @@ class Procedure(ABC):
     place: ClassVar[str]                 # "seat" | "box", in a step's description
     places: ClassVar[str]
     labels: ClassVar[Mapping[str, str]]  # step kind -> the dealer's words
+    hint_texts: ClassVar[Mapping[str, tuple[str, str]]]  # step kind -> (what its rule requires, a question)
     seat_steps: ClassVar[frozenset[str]]     # steps applied to one seat (or box)
     seats_steps: ClassVar[frozenset[str]]    # steps applied to several at once
     choice_steps: ClassVar[frozenset[str]] = frozenset()   # steps that choose one of a few rulings
@@ -74,10 +75,14 @@ class Procedure(ABC):
         return step.describe(self.labels, self.place, self.places)
 
     def propose(self, step: Step) -> Verdict:
-        """Check a dealer step; apply it only if it is the one due now."""
+        """Check a dealer step; apply it only if it is the one due now. A
+        refused step changes nothing; its verdict carries three hint levels,
+        the last of them (its message) naming the step due."""
         exp = self.expected()
         refusal = self._refusal(step, exp)
         if refusal is not None:
+            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
+                             else (refusal.message,) * 3)
             return refusal
         assert exp is not None
         done = self._perform()

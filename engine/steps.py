@@ -202,3 +202,77 @@ class Verdict:
     message: str
     rule: str
     dealt: Dealt | None = field(default=None, repr=False, compare=False)
+    # A refused step's three hint levels (see `hint_levels`): the rule it
+    # breaks, a leading question, and the due step named (the message).
+    hints: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    def hint(self, level: int) -> str:
+        """The words shown after the `level`-th wrong step in a row (1 to 3;
+        more is 3): level 3, and an accepted step, is the message itself."""
+        if not self.hints:
+            return self.message
+        return self.hints[min(max(level, 1), len(self.hints)) - 1]
+
+
+# --- hints that teach ------------------------------------------------------------
+# For each kind of step due: (what its rule requires, paraphrased without naming
+# the step; a leading question). The rule's number is the due step's own (it
+# differs by game); `hint_levels` puts it in. A procedure with other steps (the
+# banked Casino Hold'em) keeps its own table beside its labels.
+HINTS: Mapping[str, tuple[str, str]] = {
+    "move_button": ("before each hand the dealer button advances to the player now entitled to it",
+                    "Where must the button sit before anything is posted or dealt?"),
+    "post_blind": ("the players the rule names put in their forced bets before any card is dealt",
+                   "Who owes a forced bet before the cards go out, and how much?"),
+    "pitch": ("the players' cards go out face down, one at a time, clockwise, in the order the rule gives",
+              "Whose card comes next, and in which order does the deal go round?"),
+    "burn": ("before each round of cards the top card goes out of play, face down",
+             "What must happen before any card of the next round is dealt?"),
+    "deal_flop": ("the first community cards go out together to the centre of the table",
+                  "Which cards go to the centre of the table now, and how many?"),
+    "turn_flop": ("the first community cards are spread face up together once they lie on the table",
+                  "The community cards lie face down: what happens to them before the betting?"),
+    "deal_board": ("the board's next card goes face up to the centre, after the card put out of play",
+                   "Which card of the board is next, and where does it go?"),
+    "collect_bets": ("when a betting round ends, the chips in front of the players go into the pot "
+                     "before anything else happens",
+                     "Where do the chips in front of the players belong now that the betting is over?"),
+    "award": ("the pot goes to the hand or hands the rule names as winning it",
+              "Who holds the best hand for this pot, and which pot or half is being decided?"),
+    "collect_antes": ("every player puts in the ante before any card is dealt",
+                      "What does every player owe before the first card?"),
+    "pitch_up": ("this round's cards go to the players exposed, one at a time, clockwise",
+                 "How must the next player's card land: hidden or exposed?"),
+    "deal_kitty": ("the Kitty receives its cards in turn with the players during the deal",
+                   "Who besides the players receives cards in this deal?"),
+    "name_opener": ("the betting round is begun by the player the rule picks out (by the up-cards, or "
+                    "by position)",
+                    "Who must start this round of betting, and why that player?"),
+    "take_discard": ("a drawing player gives up the unwanted cards before receiving any",
+                     "What must a drawing player hand in before getting new cards?"),
+    "replace": ("a player who discarded gets as many new cards as were given up, from the top of the deck",
+                "How many new cards does this player get, and where do they come from?"),
+    "reshuffle": ("when the deck runs short, the cards the rule names are shuffled together into a new "
+                  "deck",
+                  "Are there enough cards left to go on? If not, what makes the new deck?"),
+    "give_kitty": ("a player who takes the Kitty exchanges the whole hand for it",
+                   "The hand has been given up: what does the player receive in exchange?"),
+    "muck_kitty": ("a Kitty that nobody takes goes out of play",
+                   "Nobody took the Kitty: what becomes of it?"),
+    "deal_common": ("when the deck cannot give every player a card, one card goes face up in the centre "
+                    "for all of them",
+                    "Are there enough cards for every player? If not, how is this street dealt?"),
+    "take_rake": ("the house's share comes out of the pot before the pot is paid",
+                  "What does the house take from this pot, and when?"),
+    "rule_on_action": ("a player's irregular action is ruled on as the rule gives before the hand goes on",
+                       "What did the player just do, and what does the rule make of it?"),
+}
+
+
+def hint_levels(exp: Expected, message: str, table: Mapping[str, tuple[str, str]]) -> tuple[str, str, str]:
+    """The three levels for a step refused while `exp` is due: (1) the rule
+    and what it requires, (2) a leading question pointing at the rule's
+    text, (3) `message`, which names the due step."""
+    requires, question = table[exp.kind]
+    rule = exp.rule or "the rules"
+    return (f"Not this step: {rule} says {requires}.", f"{question} See {rule}.", message)

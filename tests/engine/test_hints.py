@@ -1,0 +1,84 @@
+"""Hints that teach (engine/steps.py `hint_levels`): a refused step's verdict
+carries three levels. Level 1 names the rule the step breaks and what it
+requires, level 2 asks a leading question and points at the rule, and only
+level 3 (today's message) names the step due. Levels 1 and 2 never name it."""
+from __future__ import annotations
+
+import pytest
+
+from engine import casino_game, steps
+from engine.casino_holdem import CasinoRound
+from engine.casino_scenario import CasinoScenario
+from engine.games import EDITIONS, GAMES, Game
+from engine.hand import Hand, Scenario, Step
+from engine.players import RandomPlayer
+from engine.procedure import Procedure
+
+SEATS = {2: ["Ann", 100], 4: ["Ben", 100], 6: ["Cal", 100]}
+SIX = {seat: [f"P{seat}", 200] for seat in (1, 2, 4, 6, 7, 9)}
+POKER = [(name, "main") for name, g in GAMES.items() if isinstance(g, Game)] + list(EDITIONS)
+
+
+def check_levels(proc: Procedure) -> set[str]:
+    """Deal to the end; before each right step propose a wrong one and check
+    its three levels. Returns the kinds of step seen due."""
+    seen = set()
+    kinds = list(proc.labels)
+    while (exp := proc.expected()) is not None:
+        seen.add(exp.kind)
+        label = proc.labels[exp.kind]
+        other = next(k for k in kinds if k != exp.kind)
+        verdict = proc.propose(Step(other, exp.seat if exp.seat is not None else 2))
+        assert not verdict.ok
+        one, two, three = verdict.hints
+        assert exp.rule and exp.rule in one and exp.rule in two, verdict.hints
+        for text in (one, two):
+            assert label.lower() not in text.lower(), (exp.kind, text)
+            assert exp.why not in text
+        assert three == verdict.message and verdict.hint(3) == three and verdict.hint(9) == three
+        assert (verdict.hint(1), verdict.hint(2)) == (one, two)
+        assert two.rstrip().endswith(f"See {exp.rule}.") and "?" in two
+        assert proc.propose(exp.step()).ok
+    return seen
+
+
+@pytest.mark.parametrize("game, house", POKER)
+def test_every_step_of_every_poker_game_has_three_levels(game, house):
+    for seed in range(3):
+        hand = Hand(Scenario.from_dict({"game": game, "seats": SIX, "button_was": 1, "seed": seed,
+                                        "house": house}), decide=RandomPlayer(seed))
+        for kind in (k for group in hand.step_kinds() for k in group):
+            assert kind in steps.HINTS
+        assert check_levels(hand)
+
+
+def test_casino_round_has_three_levels_at_every_step():
+    seen: set[str] = set()
+    for seed in range(12):
+        seen |= check_levels(CasinoRound(CasinoScenario.from_dict({"seed": seed, "boxes": {
+            1: ["Ann", 10], 3: ["Ben", 10, 5], 5: ["Cal", 10]}, "decisions": {1: "call", 3: "fold", 5: "call"}})))
+    assert {"no_more_bets", "pitch", "pitch_dealer", "deal_flop", "pass_cards", "collect_fold",
+            "reveal_dealer"} <= seen
+
+
+@pytest.mark.parametrize("table, labels", [(steps.HINTS, steps.STEP_LABELS),
+                                           (casino_game.HINTS, casino_game.STEP_LABELS)])
+def test_every_step_kind_has_hint_texts_that_do_not_name_it(table, labels):
+    assert set(table) == set(labels)
+    for kind, (requires, question) in table.items():
+        for other_label in labels.values():
+            if other_label == labels[kind]:
+                assert other_label.lower() not in requires.lower() + question.lower(), kind
+        assert question.endswith("?")
+
+
+def test_a_right_step_has_no_hints_and_a_refusal_with_nothing_due_repeats_its_message():
+    hand = Hand(Scenario.from_dict({"game": "holdem", "seats": SEATS, "button_was": 6, "seed": 9}),
+                decide=RandomPlayer(9))
+    exp = hand.expected()
+    assert exp is not None
+    ok = hand.propose(exp.step())
+    assert ok.ok and ok.hints == () and ok.hint(1) == ok.message
+    hand.autoplay()
+    over = hand.propose(Step("burn"))
+    assert not over.ok and over.hints == (over.message,) * 3
