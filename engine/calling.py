@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Callable
 from engine.betting import LIMIT_KINDS, Action, BettingRound, Ruling
 from engine.decisions import read_bet
 from engine.hand_state import HandState, Marker
-from engine.steps import Done, Expected, RulingDue, ScenarioError, Step, Verdict
+from engine.steps import HINTS, Done, Expected, RulingDue, ScenarioError, Step, Verdict
 
 KEYWORDS = ("chips", "oversize", "string", "short", "out")
 SYNTAX = ("'chips N', 'chips N saying call', 'chips N saying raise', 'oversize chip N', "
@@ -387,7 +387,12 @@ class CallingTheAction(HandState):
         if step.choice not in keys:
             return Verdict(False, "Choose one of the rulings offered.", exp.rule)
         if step.choice != detail.right:
-            return Verdict(False, f"Not that ruling. {detail.principle}", exp.rule)
+            # The principle teaches without naming the right ruling, so it is
+            # the first hint; the third names the ruling due.
+            message = f"Not that ruling. {detail.principle}"
+            words = dict(detail.choices)[detail.right]
+            return Verdict(False, message, exp.rule, hints=(
+                message, f"{HINTS[exp.kind][1]} See {exp.rule}.", f"{message} The ruling: {words}."))
         return None
 
     def _step_rule_on_action(self, exp: Expected) -> Done:

@@ -77,12 +77,13 @@ class Procedure(ABC):
     def propose(self, step: Step) -> Verdict:
         """Check a dealer step; apply it only if it is the one due now. A
         refused step changes nothing; its verdict carries three hint levels,
-        the last of them (its message) naming the step due."""
+        the last of them (mostly its message) naming the step due."""
         exp = self.expected()
         refusal = self._refusal(step, exp)
-        if refusal is not None:
+        if refusal is not None and not refusal.hints:
             refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
                              else (refusal.message,) * 3)
+        if refusal is not None:
             return refusal
         assert exp is not None
         done = self._perform()

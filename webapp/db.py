@@ -38,7 +38,15 @@ def _v2(db: sqlite_utils.Database) -> None:
     db["login_failures"].create_index(["key", "at"])
 
 
-MIGRATIONS = [_v1, _v2]
+def _v3(db: sqlite_utils.Database) -> None:
+    # Hints that teach: which level a wrong step was answered with (1 the rule,
+    # 2 a leading question, 3 the step due; NULL for a right step or an answer),
+    # and a table cell's wrong steps in a row since its last right one.
+    db["attempts"].add_column("hint_level", int)
+    db["cell_state"].add_column("wrong_in_a_row", int, not_null_default=0)
+
+
+MIGRATIONS = [_v1, _v2, _v3]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -230,13 +230,20 @@ def step(slug, cell_id):
             if verdict.ok:
                 state["steps"].append(proposed.to_dict())
                 state["done"] = int(hand.finished)
+                state["wrong_in_a_row"], level = 0, None
+            else:
+                # Hints that teach: the 1st wrong step in a row names the rule,
+                # the 2nd asks a leading question, from the 3rd the due step.
+                state["wrong_in_a_row"] = (state.get("wrong_in_a_row") or 0) + 1
+                level = min(state["wrong_in_a_row"], 3)
+            shown = verdict.message if level is None else verdict.hint(level)
             store.record_attempt(user, slug, cell_id, step=str(proposed), correct=verdict.ok,
-                                 rule=verdict.rule, message=verdict.message,
+                                 rule=verdict.rule, message=shown, hint_level=level,
                                  elapsed_ms=store.elapsed(form.get("elapsed_ms")))
             store.save_state(state)
     if refused:
         return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
-    message = verdict.message
+    message = shown
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
     return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule))

@@ -21,7 +21,8 @@ def get_state(user_id: int, lesson: str, cell: str) -> dict:
         state["answer"] = json.loads(state["answer"]) if state["answer"] else None
         return state
     return {"user_id": user_id, "lesson": lesson, "cell": cell, "steps": [], "answer": None,
-            "feedback": None, "correct": None, "done": 0, "runs": 0, "updated_at": None}
+            "feedback": None, "correct": None, "done": 0, "runs": 0, "updated_at": None,
+            "wrong_in_a_row": 0}
 
 
 def lesson_states(user_id: int, lesson: str) -> dict:
@@ -30,7 +31,7 @@ def lesson_states(user_id: int, lesson: str) -> dict:
 
 
 STATE_COLUMNS = ("user_id", "lesson", "cell", "steps", "answer", "feedback", "correct", "done", "runs",
-                 "updated_at")
+                 "updated_at", "wrong_in_a_row")
 
 
 @contextmanager
@@ -68,11 +69,14 @@ def elapsed(raw) -> int | None:
 
 
 def record_attempt(user_id: int, lesson: str, cell: str, *, step: str = "", answer: str = "",
-                   correct: bool, rule: str, message: str, elapsed_ms: int | None) -> None:
+                   correct: bool, rule: str, message: str, elapsed_ms: int | None,
+                   hint_level: int | None = None) -> None:
+    """One attempt; `message` is what the trainee was shown, and for a wrong
+    dealer step `hint_level` which level of hint it was (1-3)."""
     get_db().conn.execute(
         "insert into attempts (user_id, lesson, cell, step, answer, correct, rule, message, elapsed_ms, "
-        "created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [user_id, lesson, cell, step, answer, int(correct), rule, message, elapsed_ms, now()])
+        "created_at, hint_level) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [user_id, lesson, cell, step, answer, int(correct), rule, message, elapsed_ms, now(), hint_level])
 
 
 def reset(user_id: int, lesson: str, cell: str | None = None) -> None:

@@ -82,3 +82,19 @@ def test_a_right_step_has_no_hints_and_a_refusal_with_nothing_due_repeats_its_me
     hand.autoplay()
     over = hand.propose(Step("burn"))
     assert not over.ok and over.hints == (over.message,) * 3
+
+
+def test_a_wrong_ruling_teaches_by_its_principle_first_and_names_the_ruling_last():
+    seats = {"2": ["Ann", 200], "4": ["Ben", 200], "5": ["Cara", 200]}
+    hand = Hand(Scenario.from_dict({"button_was": 7, "seats": seats,
+                                    "actions": ["raise 6", "chips 6", "call"] + ["check"] * 9}))
+    while (exp := hand.expected()) is not None and exp.kind != "rule_on_action":
+        assert hand.propose(exp.step()).ok
+    assert exp is not None and isinstance(exp.detail, steps.RulingDue)
+    words = dict(exp.detail.choices)
+    wrong = next(k for k in words if k != exp.detail.right)
+    verdict = hand.propose(Step("rule_on_action", choice=wrong))
+    one, two, three = verdict.hints
+    assert one == verdict.message == f"Not that ruling. {exp.detail.principle}"
+    assert two.endswith(f"See {exp.rule}.") and "?" in two
+    assert words[exp.detail.right] not in one + two and three.endswith(f"The ruling: {words[exp.detail.right]}.")
