@@ -32,13 +32,13 @@ from engine.phh_read import (AMOUNT_FIELDS, BETTING_LETTERS, DECISION_VERBS, EXT
                              FIELD_ORDER, GAME_CODES, LETTER_OF, REQUIRED, STANDARD_GAMES,
                              UNSUPPORTED_GAMES, Action, PhhError, PhhHand, PhhViolation, load,
                              loads, parse_hand)
-from engine.phh_replay import Replayed, Seating, replay, scenario, seating
+from engine.phh_replay import Replayed, Seating, replay, scenario, seating, table_cell
 from engine.phh_write import dumps, from_hand, phh_order, to_phh, variant_code
 
 __all__ = [
     "AMOUNT_FIELDS", "BETTING_LETTERS", "DECISION_VERBS", "EXTENSION_GAMES", "FIELD_ORDER",
     "GAME_CODES", "LETTER_OF", "REQUIRED", "STANDARD_GAMES", "UNSUPPORTED_GAMES",
     "Action", "PhhError", "PhhHand", "PhhViolation", "load", "loads", "parse_hand",
-    "Replayed", "Seating", "replay", "scenario", "seating",
+    "Replayed", "Seating", "replay", "scenario", "seating", "table_cell",
     "dumps", "from_hand", "phh_order", "to_phh", "variant_code",
 ]

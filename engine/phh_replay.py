@@ -430,12 +430,14 @@ def _rule_for(hand: Hand, decision: Decision) -> str:
 _NOT_LEGAL = re.compile(r"^action .* is not legal: (.*)$", re.S)
 
 
-def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
+def replay(phh: PhhHand, house: str = "main", seed: int = 1, *, dealt: list[Card] | None = None) -> Replayed:
     """Deal the history through the engine and return the finishing stacks.
 
     Raises PhhViolation for an action that breaks the rules (with its
     number and the rule), PhhError for a history the engine cannot finish
-    (it stops early, or the showdown needs cards it does not give)."""
+    (it stops early, or the showdown needs cards it does not give).
+    `dealt`, if given, receives every card taken from the deck, in order
+    (burns included); `table_cell` needs it."""
     where = f"{phh.source}: " if phh.source else ""
     sc, place = scenario(phh, house, seed)
     cards = _Cards(phh)
@@ -455,7 +457,10 @@ def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
                 settled = True
                 _check_showdown(hand, cards, place, where)
             force_to_top(hand.deck, cards.for_step(exp, hand, place))
+            before = list(hand.deck.cards) if dealt is not None else []
             verdict = hand.propose(exp.step())
+            if dealt is not None:
+                _taken(before, hand.deck.cards, dealt, where)
             if not verdict.ok:
                 raise AssertionError(verdict.message)
         except _Misdeal as exc:
@@ -484,6 +489,57 @@ def replay(phh: PhhHand, house: str = "main", seed: int = 1) -> Replayed:
         raise PhhViolation(where, number, text, f"no card is dealt here: {what} in this hand")
     stacks = [phh.unscale(hand.players[s].stack) for s in place.seats]
     return Replayed(phh, hand, place, stacks, frozenset(cards.unknown))
+
+
+def _taken(before: list[Card], after: list[Card], dealt: list[Card], where: str) -> None:
+    """The cards one dealer step took from the top of the deck, onto `dealt`."""
+    gone = len(before) - len(after)
+    if gone < 0 or before[gone:] != after:
+        raise PhhError(f"{where}the deck is rebuilt during this hand (it runs out): a lesson table cell "
+                       "deals from one deck and cannot deal it as it was played")
+    dealt.extend(before[:gone])
+
+
+def table_cell(phh: PhhHand, house: str = "main", seed: int = 1) -> dict[str, Any]:
+    """A lesson table cell (lessons/README.md, the keys of Scenario.from_dict)
+    that deals the history as it was played: its seats, its cards in the order
+    the dealer takes them (burns included) and its players' decisions.
+
+    The history is replayed first (`replay`: PhhViolation or PhhError if it
+    breaks the rules or cannot be finished, or if it ends otherwise than its
+    own finishing_stacks), then the cell is dealt once more on its own and
+    must end the same way."""
+    dealt: list[Card] = []
+    done = replay(phh, house, seed, dealt=dealt)
+    where = f"{phh.source}: " if phh.source else ""
+    differ = done.differences()
+    if differ:
+        raise PhhError(f"{where}the engine's finishing stacks differ from the history's "
+                       f"({'; '.join(differ)}) under house {house!r}")
+    sc = done.hand.scenario
+    cell: dict[str, Any] = {
+        "game": sc.game, "seed": sc.seed, "deck": sc.deck, "table_seats": sc.table_seats, "house": sc.house,
+        "button_was": sc.button_was, "betting": sc.betting, "limits": list(sc.limits),
+        "seats": {str(s): [n, c] for s, (n, c) in sorted(sc.seats.items())},
+        "stack": " ".join(map(str, dealt)), "actions": list(done.hand.played_actions),
+    }
+    if done.hand.house.rake_in_hand:
+        cell["commission"] = dict(sc.commission or {"method": "none"})   # a replay takes no rake
+    if sc.blinds is not None:
+        cell["blinds"] = list(sc.blinds)
+    if sc.ante is not None:
+        cell["ante"] = sc.ante
+    if sc.bring_in is not None:
+        cell["bring_in"] = sc.bring_in
+    if sc.seat_antes:
+        cell["seat_antes"] = {str(s): a for s, a in sorted(sc.seat_antes.items())}
+    if sc.mucked:
+        cell["mucked"] = list(sc.mucked)
+    again = Hand(Scenario.from_dict(cell)).autoplay()
+    theirs = {s: p.stack for s, p in done.hand.players.items()}
+    if {s: p.stack for s, p in again.players.items()} != theirs or not again.finished:
+        raise PhhError(f"{where}dealt as a lesson table cell the hand ends otherwise than its replay")
+    return cell
 
 
 def _check_showdown(hand: Hand, cards: _Cards, place: Seating, where: str) -> None:

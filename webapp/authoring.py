@@ -42,7 +42,8 @@ def lesson_path(slug: str) -> Path:
 def check(text: str, slug: str):
     """(lesson, error): the loader's verdict on the text, as lessons/SLUG.md."""
     try:
-        return parse_lesson(text, path=f"lessons/{slug}.md", slug=slug), None
+        return parse_lesson(text, path=f"lessons/{slug}.md", slug=slug,
+                            folder=current_app.config["LESSONS_DIR"]), None
     except LessonError as exc:
         return None, exc
 

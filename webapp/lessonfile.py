@@ -9,12 +9,16 @@ a trainee; other lessons are unaffected.
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from engine.hand import ScenarioError
+from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
 from engine.questions import QuestionError, build_question, build_table
 
 CELL_TYPES = ("table", "question")
@@ -25,6 +29,10 @@ MAX_TOML_CHARS = 64 * 1024
 SLUG_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")   # a lesson's file name (fullmatch)
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FENCE_RE = re.compile(r"^```\s*([A-Za-z]*)\s*$")
+# A table cell's `phh = "hands/NAME.phh"`: a hand history inside the lessons folder.
+PHH_PATH_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}(/[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}){0,3}\.phhs?")
+PHH_KEYS = ("id", "title", "prompt", "phh", "hand", "house")
+MAX_PHH_BYTES = 256 * 1024
 
 
 class LessonError(ValueError):
@@ -82,8 +90,12 @@ class Lesson:
         return next((c for c in self.cells if c.interactive and c.id == cell_id), None)
 
 
-def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None) -> Lesson:
+def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
+                 folder: str | Path | None = None) -> Lesson:
+    """`folder`: the lessons folder on disk, where a table cell's `phh = ...`
+    is looked up (default: the folder of `path`)."""
     lines = text.splitlines()
+    home = Path(folder) if folder is not None else Path(path).parent
     meta, start = {}, 0
     if lines and lines[0].strip() == "+++":
         try:
@@ -119,7 +131,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None) -> 
                 raise LessonError(path, open_line, f"the ```{kind} cell is never closed with ```")
             body = "\n".join(lines[i + 1:j])
             lesson.cells.append(_interactive(path, kind, open_line, body, seen,
-                                             [c for c in lesson.cells if c.kind == "table"]))
+                                             [c for c in lesson.cells if c.kind == "table"], home))
             i = j + 1
             buffer, buffer_line = [], i + 1
             continue
@@ -177,7 +189,8 @@ def _out_of_bounds(value: object, depth: int) -> str | None:
     return None
 
 
-def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, tables: list) -> Cell:
+def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, tables: list,
+                 folder: Path | None = None) -> Cell:
     data = _toml(path, open_line + 1, body)
     cell_id = data.get("id")
     if not isinstance(cell_id, str) or not ID_RE.fullmatch(cell_id):
@@ -196,6 +209,8 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
         del data["hand"]
     expected = data.pop("expect", None) if kind == "question" else None
+    if kind == "table" and "phh" in data:
+        data = _phh_data(path, open_line, body, cell_id, data, folder or Path(path).parent)
     try:
         engine_cell = build_table(data) if kind == "table" else build_question(data)
     except (ScenarioError, QuestionError, ValueError) as exc:
@@ -206,6 +221,79 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     if expected is not None:
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after)
+
+
+def _phh_data(path: str, open_line: int, body: str, cell_id: str, data: dict, folder: Path) -> dict:
+    """A table cell's `phh = "hands/NAME.phh"` (and `hand = N`, `house`): the
+    hand history read from inside the lessons folder and turned into the
+    cell's seats, cards and decisions (engine.phh.table_cell), so the trainee
+    deals the hand as it was played. Every problem is this lesson's file:line."""
+    line = open_line + (_key_line(body, "phh") or 0)
+    name = data["phh"]
+
+    def fail(message: str, at: int = line) -> LessonError:
+        return LessonError(path, at, f"table cell {cell_id!r}: {message}")
+    extra = sorted(set(data) - set(PHH_KEYS))
+    if extra:
+        raise fail(f"a cell with phh = ... takes its seats, cards and decisions from the hand history; "
+                   f"it takes only {', '.join(PHH_KEYS)}, not {', '.join(extra)}")
+    if not isinstance(name, str) or not PHH_PATH_RE.fullmatch(name) or ".." in name.split("/"):
+        raise fail('phh must name a .phh or .phhs file inside the lessons folder, relative to it, '
+                   f'e.g. phh = "hands/side-pots.phh" (not {str(name)[:80]!r})')
+    shown = f"{Path(path).parent.as_posix()}/{name}" if Path(path).parent != Path(".") else name
+    house = data.get("house", "main")
+    if not isinstance(house, str):
+        raise fail(f'house must be a house profile\'s name, e.g. house = "standard", not {house!r}',
+                   open_line + _key_line(body, "house"))
+    text = _read_phh(folder, name, fail)
+    try:
+        hands = phh_loads(text, shown)
+    except PhhError as exc:
+        raise fail(f"phh = {name!r}: {exc}") from None
+    number = data.get("hand", 1 if len(hands) == 1 else None)
+    hand_line = open_line + (_key_line(body, "hand") or 0)
+    if number is None:
+        raise fail(f"phh = {name!r} holds {len(hands)} hands: choose one with hand = 1 to {len(hands)}")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(hands):
+        raise fail(f"hand must be a hand's number in {name}, 1 to {len(hands)}, not {number!r}", hand_line)
+    try:
+        scenario = phh_table_cell(hands[number - 1], house)
+    except PhhError as exc:
+        raise fail(f"phh = {name!r}: {exc}") from None
+    except (ScenarioError, ValueError, KeyError) as exc:
+        raise fail(f"phh = {name!r} cannot be dealt: {exc}") from None
+    return {**{k: v for k, v in data.items() if k in ("id", "title", "prompt")}, **scenario}
+
+
+def _read_phh(folder: Path, name: str, fail: Callable[[str], LessonError]) -> str:
+    """The text of `name` inside `folder`: no symlink out of the folder, a
+    regular file, at most MAX_PHH_BYTES, UTF-8."""
+    try:
+        root = folder.resolve(strict=True)
+        target = (root / name).resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise fail(f"phh = {name!r}: there is no such file in the lessons folder") from None
+    if not target.is_relative_to(root):
+        raise fail(f"phh = {name!r} leads out of the lessons folder (a link): hand histories are kept "
+                   "inside it")
+    if target.suffix not in (".phh", ".phhs"):
+        raise fail(f"phh = {name!r} is a link to a file that is not .phh or .phhs")
+    try:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise fail(f"phh = {name!r}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise fail(f"phh = {name!r} is not a file")
+    with os.fdopen(fd, "rb") as f:
+        raw = f.read(MAX_PHH_BYTES + 1)
+    if len(raw) > MAX_PHH_BYTES:
+        raise fail(f"phh = {name!r} is larger than {MAX_PHH_BYTES // 1024} KB: keep one hand, or a few, "
+                   "in a file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise fail(f"phh = {name!r} is not UTF-8 text") from None
 
 
 def _key_line(body: str, key: str) -> int:
@@ -274,7 +362,8 @@ def load_library(folder: str) -> Library:
     directory = Path(folder)
     files = sorted(directory.glob("*.md")) if directory.is_dir() else []
     files = [f for f in files if f.name.lower() != "readme.md"]
-    key = tuple((str(f), _mtime(f)) for f in files)
+    hands = sorted(directory.rglob("*.phh*"))[:1000] if directory.is_dir() else []
+    key = tuple((str(f), _mtime(f)) for f in files + hands)
     cached = _cache.get(folder)
     if cached and cached[0] == key:
         return cached[1]
@@ -285,7 +374,8 @@ def load_library(folder: str) -> Library:
                                               "letters, digits and dashes, e.g. holdem-03-side-pots.md"))
             continue
         try:
-            lesson = parse_lesson(f.read_text(encoding="utf-8"), path=f"lessons/{f.name}", slug=f.stem)
+            lesson = parse_lesson(f.read_text(encoding="utf-8"), path=f"lessons/{f.name}", slug=f.stem,
+                                  folder=directory)
         except LessonError as exc:
             library.errors.append(exc)
         except UnicodeDecodeError:

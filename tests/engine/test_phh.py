@@ -439,3 +439,28 @@ def test_cli_check_reports_differences(tmp_path, capsys):
 def test_cli_unreadable_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "missing.phh")]) == 2
     assert "cannot read the file" in capsys.readouterr().err
+
+
+# --- a history as a lesson table cell ---------------------------------------------------
+
+@pytest.mark.parametrize("name", SETTLED + list(STANDARD_ONLY))
+def test_table_cell_deals_the_history_as_it_was_played(name):
+    """engine.phh.table_cell: a Scenario dict with every card the dealer takes
+    (burns included) and every decision; dealt alone it ends as the history."""
+    from engine.hand import Hand, Scenario
+    from engine.phh import table_cell
+    house = "standard" if name in STANDARD_ONLY else "main"
+    for h in load(HERE / name):
+        cell = table_cell(h, house)
+        played = Hand(Scenario.from_dict(cell)).autoplay()
+        seats = replay(h, house).seating.seats
+        assert [played.players[s].stack for s in seats] == h.needs("finishing_stacks")
+
+
+def test_table_cell_refuses_a_history_that_ends_otherwise():
+    from engine.phh import table_cell
+    text = (HERE / "nt_side_pots.phh").read_text().replace("finishing_stacks = [90,", "finishing_stacks = [91,")
+    with pytest.raises(PhhError, match=r"finishing stacks differ from the history's \(p1: history 91, engine 90\)"):
+        table_cell(loads(text)[0])
+    with pytest.raises(PhhViolation, match="action 4"):
+        table_cell(hand("nt_violation_min_raise.phh"))

@@ -49,3 +49,17 @@ def test_existing_file_is_not_overwritten_by_new(client, auth, lessons):
     auth.login("instructor")
     r = client.post("/author/new", data={"slug": "taken", "text": GOOD, "action": "save"})
     assert b"already exists" in r.data and (lessons / "taken.md").read_text() == "keep me"
+
+
+def test_an_authored_lesson_reads_hand_histories_from_the_lessons_folder(client, auth, lessons):
+    """`phh = "hands/..."` is looked up in LESSONS_DIR, never the working directory."""
+    import shutil
+    from pathlib import Path
+    (lessons / "hands").mkdir()
+    shutil.copy(Path(__file__).parents[1] / "engine" / "phh" / "nt_side_pots.phh", lessons / "hands" / "mine.phh")
+    text = '+++\ntitle = "Real"\n+++\n\n```table\nid = "real"\nphh = "hands/mine.phh"\n```\n'
+    auth.login("instructor")
+    r = client.post("/author/new", data={"slug": "real", "text": text, "action": "save"})
+    assert r.status_code == 302 and b"Real" in client.get("/lessons/").data
+    r = client.post("/author/real", data={"text": text.replace("mine.phh", "two-side-pots.phh"), "action": "check"})
+    assert r.status_code == 422 and "there is no such file in the lessons folder" in r.get_data(as_text=True)

@@ -71,7 +71,7 @@ def snapshot(app) -> dict:
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state")}
     folder = Path(app.config["LESSONS_DIR"])
-    rows["files"] = sorted((p.name, p.read_bytes()) for p in folder.iterdir())
+    rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
 
 
