@@ -358,6 +358,25 @@ def _mtime(f: Path) -> int:
         return -1
 
 
+def read_lesson(path: Path, shown: str, folder: Path | None = None) -> Lesson:
+    """One lesson file as the trainer loads it; every failure, whatever its
+    cause, is a LessonError located in that file (one file never takes the
+    library, or the check, down)."""
+    if not is_lesson_name(path.stem):
+        raise LessonError(shown, 1, "a lesson file's name is lower-case letters, digits and dashes, "
+                                    "e.g. holdem-03-side-pots.md")
+    try:
+        return parse_lesson(path.read_text(encoding="utf-8"), path=shown, slug=path.stem, folder=folder)
+    except LessonError:
+        raise
+    except UnicodeDecodeError:
+        raise LessonError(shown, 1, "the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise LessonError(shown, 1, f"cannot be read ({exc.strerror})") from None
+    except Exception as exc:  # noqa: BLE001
+        raise LessonError(shown, 1, f"cannot be loaded: {type(exc).__name__}") from None
+
+
 def load_library(folder: str) -> Library:
     directory = Path(folder)
     files = sorted(directory.glob("*.md")) if directory.is_dir() else []
@@ -369,44 +388,13 @@ def load_library(folder: str) -> Library:
         return cached[1]
     library = Library()
     for f in files:
-        if not is_lesson_name(f.stem):
-            library.errors.append(LessonError("lessons/" + f.name.encode("unicode_escape").decode()[:80], 1, "a lesson file's name is lower-case "
-                                              "letters, digits and dashes, e.g. holdem-03-side-pots.md"))
-            continue
+        shown = "lessons/" + f.name.encode("unicode_escape").decode()[:80]
         try:
-            lesson = parse_lesson(f.read_text(encoding="utf-8"), path=f"lessons/{f.name}", slug=f.stem,
-                                  folder=directory)
+            lesson = read_lesson(f, shown, directory)
         except LessonError as exc:
             library.errors.append(exc)
-        except UnicodeDecodeError:
-            library.errors.append(LessonError(f"lessons/{f.name}", 1, "the file is not UTF-8 text"))
-        except Exception as exc:  # noqa: BLE001 - one file never takes the library down
-            library.errors.append(LessonError(f"lessons/{f.name}", 1, f"cannot be read: {type(exc).__name__}"))
         else:
             library.lessons[lesson.slug] = lesson
     library.lessons = dict(sorted(library.lessons.items(), key=lambda kv: (kv[1].order, kv[0])))
     _cache[folder] = (key, library)
     return library
-
-
-def main(argv=None) -> int:
-    """`python -m webapp.lessonfile FILE...`: check lesson files, print problems."""
-    import sys
-    paths = sys.argv[1:] if argv is None else argv
-    failed = 0
-    for name in paths:
-        path = Path(name)
-        if path.name.lower() == "readme.md":
-            continue
-        try:
-            lesson = parse_lesson(path.read_text(encoding="utf-8"), path=str(path))
-        except (LessonError, OSError, UnicodeDecodeError) as exc:
-            print(exc)
-            failed += 1
-        else:
-            print(f"{path}: ok, {len(lesson.interactive_cells)} interactive cells")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
-from webapp.lessonfile import Lesson, LessonError, is_lesson_name, parse_lesson
+from webapp.lessonfile import Lesson, LessonError, read_lesson
 
 MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
 
@@ -47,18 +47,10 @@ def deal_to_the_end(lesson: Lesson, cell) -> str | None:
 def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
     """The lesson and every problem in it, each as `file:line: what is wrong`."""
     shown = str(path)
-    if not is_lesson_name(path.stem):
-        return None, [f"{shown}:1: a lesson file's name is lower-case letters, digits and dashes"]
     try:
-        lesson = parse_lesson(path.read_text(encoding="utf-8"), path=shown, slug=path.stem)
+        lesson = read_lesson(path, shown)
     except LessonError as exc:
         return None, [str(exc)]
-    except UnicodeDecodeError:
-        return None, [f"{shown}:1: the file is not UTF-8 text"]
-    except OSError as exc:
-        return None, [f"{shown}:1: cannot be read ({exc.strerror})"]
-    except Exception as exc:  # noqa: BLE001 - the check reports, it never crashes
-        return None, [f"{shown}:1: cannot be loaded: {type(exc).__name__}: {exc}"]
     problems = []
     for cell in lesson.cells:
         try:
