@@ -130,7 +130,7 @@ class BettingRounds(HandState):
             if called == "ruling":
                 return
             rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
-            if len(self.live_seats()) == 1:
+            if sum(not p.folded for p in self.players.values()) == 1:
                 break
         self._round = None
         if any(p.in_front for p in self.players.values()):
@@ -146,7 +146,8 @@ class BettingRounds(HandState):
         rnd, street, betting = self._betting_now()
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
         return Decision("bet", seat, street.name, tuple(self.players[seat].cards), rnd.options(),
-                        forced=self._forced_open(), no_raise=self._no_raise(), kitty=kitty_open)
+                        forced=betting.opener == "bring_in" and not rnd.history,
+                        no_raise=bool(betting.kitty) and not self._opened, kitty=kitty_open)
 
     def _forced_open(self) -> bool:
         rnd, _, betting = self._betting_now()
@@ -160,11 +161,12 @@ class BettingRounds(HandState):
         rnd, street, betting = self._betting_now()
         player = self.players[seat]
         said = read_bet(text)
-        where = f"action {text!r} for seat {seat} on the {street.name}"
         if said.kind == "take-kitty":
             return self._take_kitty(seat, text)
+        forced = betting.opener == "bring_in" and not rnd.history     # _forced_open()
+        where = f"action {text!r} for seat {seat} on the {street.name}"
         if said.kind == "bring-in":
-            if not self._forced_open():
+            if not forced:
                 raise ScenarioError(f"{where} is not legal: only the first bet of the stud bring-in "
                                     f"round is the bring-in ({betting.rule})")
             opts = rnd.options()
@@ -172,21 +174,22 @@ class BettingRounds(HandState):
             kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
             if self._bring_in(seat):
                 rnd, kind, amount = self._betting_now()[0], "check", None
+                forced = not rnd.history
         else:
             if said.not_amount:
                 raise ScenarioError(f"{where} is not legal: {said.not_amount!r} is not an amount of chips")
             kind, amount = said.kind, said.amount
-        if self._forced_open() and kind not in ("bet", "all-in") and said.kind != "bring-in":
+        if forced and kind not in ("bet", "all-in") and said.kind != "bring-in":
             raise ScenarioError(f"{where} is not legal: the bring-in must bet at least the table "
                                 f"minimum of {rnd.unit} ({betting.rule})")
         raising = kind in ("bet", "raise") or (
             kind == "all-in" and rnd.in_front[seat] + rnd.stacks[seat] > rnd.level)
-        if raising and self._no_raise():
+        if raising and betting.kitty and not self._opened:     # _no_raise()
             raise ScenarioError(f"{where} is not legal: until a player opens, a player may only call or "
                                 f"fold, or take the Kitty and call ({betting.kitty})")
         if kind not in BETS:
             raise ScenarioError(f"{where} is not legal: {text!r} is not fold, check, call, bet N, raise N, "
-                                "all-in" + (", bring-in" if self._forced_open() else "") +
+                                "all-in" + (", bring-in" if forced else "") +
                                 (" or take kitty" if betting.kitty else ""))
         before = rnd.in_front[seat]
         outcome = rnd.act(kind, amount, seat=seat)

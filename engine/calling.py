@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from engine.betting import LIMIT_KINDS, Action, BettingRound, Ruling
@@ -113,9 +114,11 @@ class Irregular:
     action: Action | None = None   # out of turn: what it did
 
 
+@lru_cache(maxsize=4096)
 def read_irregular(text: str) -> Irregular | None:
     """An irregular action, None for an ordinary decision; a text that starts
-    like one but is not is a ScenarioError naming the syntax."""
+    like one but is not is a ScenarioError naming the syntax. Every decision
+    is read here first, so readings are kept (an Irregular is frozen)."""
     words = " ".join(text.lower().replace("-", " ").split())
     if not words or words.split()[0] not in KEYWORDS:
         return None

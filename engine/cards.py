@@ -7,6 +7,7 @@ short decks drop the low ranks (3.2.2(a)-(c), 3.2.3(a)).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 RANK_CHARS = "23456789TJQKA"
@@ -82,8 +83,36 @@ def full_deck(size: int = 52) -> list[Card]:
     if size not in DECK_LOWEST_RANK:
         raise ValueError(f"no {size}-card deck in the rules: use one of "
                          f"{', '.join(map(str, DECK_LOWEST_RANK))} (3.2)")
-    low = DECK_LOWEST_RANK[size]
-    return [c for c in ALL_CARDS if c.rank >= low]
+    return list(_FULL_DECKS[size])
+
+
+_FULL_DECKS = {size: tuple(c for c in ALL_CARDS if c.rank >= low) for size, low in DECK_LOWEST_RANK.items()}
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """`rng.shuffle(cards)`, draw for draw (the same seed gives the same deck as
+    random.shuffle), without a method call per card: every hand starts here."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=1024)
+def _shuffled_order(seed: int | str | None, size: int, cut_at: int | None) -> tuple[Card, ...]:
+    """The order of a deck shuffled and cut from `seed`: kept, because a
+    lesson's hand is rebuilt from the same seed on every request."""
+    rng = random.Random(seed)
+    cards = full_deck(size)
+    _shuffle(cards, rng)
+    at = rng.randint(4, len(cards) - 4) if cut_at is None else cut_at
+    if not 0 < at < len(cards):
+        raise ValueError(f"cannot cut a deck of {len(cards)} at {at} (5.2)")
+    return tuple(cards[at:] + cards[:at])
 
 
 class Deck:
@@ -101,12 +130,9 @@ class Deck:
         leaves fewer than four cards in either packet (standard practice; the
         rulebook says only that the cut is made once).
         """
-        rng = random.Random(seed)
-        cards = full_deck(size)
-        rng.shuffle(cards)
-        deck = cls(cards)
-        deck.cut(rng.randint(4, len(cards) - 4) if cut_at is None else cut_at)
-        return deck
+        if seed is None:   # a fresh random deck: nothing to keep
+            seed = random.randrange(2 ** 62)
+        return cls(_shuffled_order(seed, size, cut_at))
 
     def cut(self, at: int) -> None:
         if not 0 < at < len(self.cards):

@@ -12,6 +12,7 @@ legal now is the hand's ruling.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.betting import Options
 from engine.cards import Card, CardError, parse_cards
@@ -60,8 +61,10 @@ class DrawCards:
     named: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=4096)
 def read_bet(text: str) -> Bet:
-    """A betting decision: "raise to 6" reads as "raise 6", "all in" as "all-in"."""
+    """A betting decision: "raise to 6" reads as "raise 6", "all in" as "all-in".
+    A hand reads the same few texts over and over, so readings are kept (a Bet is frozen)."""
     words = text.lower().replace("-", " ").split()
     if words[:2] == ["take", "kitty"] or words == ["kitty"]:
         return Bet("take-kitty")

@@ -81,6 +81,9 @@ def with_post_draw_opener(game: Game, opener: str) -> Game:
         return game
     if opener != "left_of_button":
         raise ValueError(f"post_draw_opener {opener!r} is not 'rulebook' or 'left_of_button'")
+    kept = _POST_DRAW.get(id(game))
+    if kept is not None and kept[0] is game:
+        return kept[1]
     streets = []
     for street in game.streets:
         betting = street.betting
@@ -89,7 +92,14 @@ def with_post_draw_opener(game: Game, opener: str) -> Game:
             rule = f"published standard rules, house post_draw_opener; {betting.rule} differs"
             street = replace(street, betting=replace(betting, opener="left_of_button", rule=rule))
         streets.append(street)
-    return replace(game, streets=tuple(streets))
+    changed = replace(game, streets=tuple(streets))
+    _POST_DRAW[id(game)] = (game, changed)
+    return changed
+
+
+# id(game) -> (game, the game with the house's post-draw opener): every hand
+# under such a house asks for it, and a declaration never changes.
+_POST_DRAW: dict[int, tuple[Game, Game]] = {}
 
 
 def get_game(name: str, rulebook: str | None = None) -> Game:

@@ -93,13 +93,22 @@ class HandState(SetUp):
     _pots_awarded: int
     _last_blind_seat: int | None
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
+    _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
 
     # --- seats --------------------------------------------------------------
     def _clockwise_from(self, seat: int) -> list[int]:
-        """Occupied seats in clockwise order starting after `seat`."""
+        """Occupied seats in clockwise order starting after `seat` (a copy:
+        the order is worked out once per seat, the seats never change in a hand)."""
+        try:
+            return list(self._clockwise[seat])
+        except KeyError:
+            pass
+        except AttributeError:
+            self._clockwise = {}
         n = self.scenario.table_seats
         order = [((seat - 1 + i) % n) + 1 for i in range(1, n + 1)]
-        return [s for s in order if s in self.scenario.seats]
+        found = self._clockwise[seat] = tuple(s for s in order if s in self.scenario.seats)
+        return list(found)
 
     def _next_seat(self, seat: int) -> int:
         return self._clockwise_from(seat)[0]
@@ -114,7 +123,14 @@ class HandState(SetUp):
     def live_seats(self) -> list[int]:
         """Players still in the hand, clockwise from the left of the button
         (from the dealer's left in games without a button)."""
-        return [s for s in self._clockwise_from(self._start()) if not self.players[s].folded]
+        players = self.players
+        start = self._start()
+        try:
+            order = self._clockwise[start]
+        except (KeyError, AttributeError):
+            self._clockwise_from(start)
+            order = self._clockwise[start]
+        return [s for s in order if not players[s].folded]
 
     def _able(self) -> list[int]:
         return [s for s in self.live_seats() if not self.players[s].all_in]

@@ -110,6 +110,8 @@ class Procedure(ABC):
     @staticmethod
     def check_stack(stack: tuple[Card, ...], size: int) -> None:
         """The cards a scenario forces to the top must be distinct cards of the deck."""
+        if not stack:
+            return
         if len(set(stack)) != len(stack):
             raise ScenarioError("stack names a card twice")
         in_deck = set(full_deck(size))
