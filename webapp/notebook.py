@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import store
+from webapp import hands, store
 from webapp.auth import login_required
 from webapp.lessonfile import FAMILIES, load_library
 
@@ -113,25 +113,35 @@ def lesson_page(slug):
                            score=score)
 
 
-def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None) -> dict:
+def table_hand(cell, state):
+    """(the cell's hand with the trainee's stored steps, a notice or None);
+    kept between requests by webapp.hands, so a step replays nothing."""
+    try:
+        return hands.replay(cell.engine, state["steps"]), None
+    except ScenarioError:
+        # The lesson changed under a stored hand: start the hand again.
+        state["steps"], state["done"] = [], 0
+        return cell.engine.new_hand(), "This lesson was edited since your last visit; the hand starts again."
+
+
+def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None) -> dict:
+    """What a cell's template draws. `hand`: a table cell's hand already
+    replayed to `state`'s steps by the caller (the step it checked applied)."""
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
            "rule": rule, "notice": notice, "tool": tool}
     if cell.kind == "table":
-        hand = cell.engine.new_hand()
-        try:
-            hand.replay(Step.from_dict(s) for s in state["steps"])
-        except ScenarioError:
-            # The lesson changed under a stored hand: start the hand again.
-            hand = cell.engine.new_hand()
-            state["steps"], state["done"] = [], 0
-            ctx["notice"] = "This lesson was edited since your last visit; the hand starts again."
+        if hand is None:
+            hand, edited = table_hand(cell, state)
+            ctx["notice"] = edited or notice
         ctx["hand"] = hand
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
         ctx["labels"] = cell.engine.step_kinds["labels"]
         ctx["ruling"] = hand.ruling_prompt()     # the rulings offered, never which is right
+        # Read; the template uses only what a step never changes (its kinds, its words).
+        hands.keep(cell.engine, state["steps"], hand)
     else:
         ctx["question"] = cell.engine
         ctx["locked"] = _locked_by(lesson, cell, state["user_id"])
@@ -218,7 +228,7 @@ def step(slug, cell_id):
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
     with store.cell_transaction(user, slug, cell_id) as state:
-        hand = cell_context(lesson, cell, state)["hand"]
+        hand = table_hand(cell, state)[0]
         if at != len(state["steps"]) or rev not in (None, state["runs"]):
             refused = STALE
         elif hand.finished:
@@ -242,11 +252,12 @@ def step(slug, cell_id):
                                  elapsed_ms=store.elapsed(form.get("elapsed_ms")))
             store.save_state(state)
     if refused:
-        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
+        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused, hand=hand), 409)
     message = shown
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
-    return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule))
+    return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule,
+                                     hand=hand))
 
 
 def _parse_step(form, kinds: dict) -> Step:

@@ -1,0 +1,100 @@
+"""webapp.hands: a kept hand is the hand a fresh replay gives, and no two
+requests ever hold the same hand."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.hand import Step
+from webapp import hands
+from webapp.lessonfile import load_library
+
+from .conftest import HX
+
+LESSONS = os.path.join(os.path.dirname(__file__), "..", "..", "lessons")
+
+
+def table_engines():
+    """Every table cell of the shipped lessons (poker hands and banked rounds)."""
+    library = load_library(LESSONS)
+    return [(slug, cell.id, cell.engine) for slug, lesson in library.lessons.items()
+            for cell in lesson.cells if cell.kind == "table"]
+
+
+def fresh(engine, steps):
+    hand = engine.new_hand()
+    hand.replay(Step.from_dict(s) for s in steps)
+    return hand
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    hands.clear()
+    yield
+    hands.clear()
+
+
+@pytest.mark.parametrize("slug,cell,engine", table_engines()[:12], ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_hand_matches_a_fresh_replay_at_every_step(slug, cell, engine):
+    steps: list[dict] = []
+    while True:
+        hand = hands.replay(engine, steps)
+        assert hand.view(reveal=True) == fresh(engine, steps).view(reveal=True)
+        exp = hand.expected()
+        if exp is None:
+            hands.keep(engine, steps, hand)
+            break
+        # A wrong step first (refused, changes nothing), then the right one.
+        wrong = Step("burn" if exp.kind != "burn" else "collect_bets")
+        assert not hand.propose(wrong).ok
+        assert hand.propose(exp.step()).ok
+        steps.append(exp.step().to_dict())
+        hands.keep(engine, steps, hand)
+    assert hands.replay(engine, steps).finished
+
+
+def test_a_kept_hand_is_handed_to_one_request_only():
+    _, _, engine = table_engines()[0]
+    hand = hands.replay(engine, [])
+    hands.keep(engine, [], hand)
+    first = hands.replay(engine, [])
+    second = hands.replay(engine, [])        # taken already: a fresh one
+    assert first is hand and second is not hand
+    assert first.view() == second.view()
+
+
+def test_a_hand_of_an_edited_lesson_is_not_reused():
+    (_, _, engine), (_, _, other) = table_engines()[:2]
+    hand = hands.replay(engine, [])
+    hands.keep(engine, [], hand)
+    assert hands.replay(other, []) is not hand
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(hands, "MAX_HANDS", 3)
+    _, _, engine = table_engines()[0]
+    steps: list[dict] = []
+    hand = hands.replay(engine, steps)
+    for _ in range(6):
+        exp = hand.expected()
+        hand.propose(exp.step())
+        steps.append(exp.step().to_dict())
+        hands.keep(engine, steps, hand)
+        hand = hands.replay(engine, steps)
+    assert len(hands._hands) <= 3
+
+
+def test_the_page_with_kept_hands_is_the_page_replayed_from_scratch(client, auth):
+    """Right and wrong steps through the notebook, then the lesson page drawn
+    from kept hands and again with none kept: the same page."""
+    auth.login()
+    url = "/lessons/holdem-01-dealing-a-hand/cells/deal-a-hand/step"
+    assert client.post(url, data={"at": "0", "tool": "move_button", "seat": "9"}, headers=HX).status_code == 200
+    assert client.post(url, data={"at": "1", "kind": "burn"}, headers=HX).status_code == 200
+    r = client.post(url, data={"at": "1", "tool": "post_blind", "seat": "1"}, headers=HX)
+    assert r.status_code == 200
+    kept = client.get("/lessons/holdem-01-dealing-a-hand").get_data(as_text=True)
+    hands.clear()
+    replayed = client.get("/lessons/holdem-01-dealing-a-hand").get_data(as_text=True)
+    assert kept == replayed

@@ -1,0 +1,61 @@
+"""Replayed hands kept between requests, so a step replays nothing.
+
+A table cell's procedure is not stored: it is rebuilt from the cell and the
+trainee's accepted steps (cell_state). Rebuilding it on every click costs
+more than checking the click, so each worker process keeps the hands it
+replayed, keyed by the cell's engine object (a new one whenever the lesson
+file changes) and the steps taken. A hand is *taken* out of the cache by
+the request that uses it and *kept* again once that request has read it, so
+no two requests ever touch the same hand; a cache miss replays from scratch,
+exactly as before. It is only a cache: any process may hold any hand, or
+none.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Any, Iterable
+
+from engine.hand import Step
+from engine.procedure import Procedure
+
+MAX_HANDS = 512     # a few hundred trainees at different points of a class's lessons
+
+_lock = threading.Lock()
+_hands: OrderedDict[tuple[int, str], tuple[Any, Procedure]] = OrderedDict()
+
+
+def _key(engine: Any, steps: Iterable[dict]) -> tuple[int, str]:
+    return id(engine), json.dumps(list(steps), sort_keys=True)
+
+
+def replay(engine: Any, steps: list[dict]) -> Procedure:
+    """The cell's procedure with `steps` (cell_state's dicts) applied: a kept
+    hand when there is one, else a fresh one replayed. Raises ScenarioError
+    when a stored step no longer fits (the lesson changed)."""
+    key = _key(engine, steps)
+    with _lock:
+        kept = _hands.pop(key, None)
+    if kept is not None and kept[0] is engine:
+        return kept[1]
+    hand = engine.new_hand()
+    hand.replay(Step.from_dict(s) for s in steps)
+    return hand
+
+
+def keep(engine: Any, steps: list[dict], hand: Procedure) -> None:
+    """Hand `hand` (with exactly `steps` applied) back for the next request.
+    The engine object is kept with it, so its id is never another cell's."""
+    key = _key(engine, steps)
+    with _lock:
+        _hands[key] = (engine, hand)
+        _hands.move_to_end(key)
+        while len(_hands) > MAX_HANDS:
+            _hands.popitem(last=False)
+
+
+def clear() -> None:
+    """Forget every kept hand (tests)."""
+    with _lock:
+        _hands.clear()
