@@ -1,6 +1,7 @@
 """The dealer trainer web app: lessons as notebooks, checked by the engine."""
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
@@ -18,11 +19,22 @@ htmx = HTMX()
 
 
 def _secret_key(instance: Path) -> str:
-    """A per-install secret kept in the instance folder, made on first start."""
+    """A per-install secret kept in the instance folder, made on first start.
+    Several processes starting at once agree on one key: each writes its own
+    candidate to a private file and links it into place, which only the first
+    can do (a link never replaces a file, and is never seen half written)."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        candidate = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(candidate, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+        try:
+            os.link(candidate, path)
+        except FileExistsError:
+            pass                      # another process made it first: use theirs
+        finally:
+            candidate.unlink()
     return path.read_text().strip()
 
 

@@ -1,5 +1,13 @@
 """`python -m webapp`: create/migrate the database, make demo accounts on
-first start, print the URL and serve with waitress."""
+first start, print the URL and serve with gunicorn, one worker process per
+core.
+
+Everything that must happen once happens here, in the master process,
+before any worker is forked: the migration, the secret key, the demo
+accounts (printed once) and the lesson library. The workers are forked
+from this process with the app already built (gunicorn's preload), each
+serving several threads; they share the one SQLite database in WAL mode.
+"""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +16,12 @@ import os
 from webapp import create_app
 from webapp.auth import ensure_demo_accounts
 from webapp.db import get_db
+from webapp.lessonfile import load_library
+
+
+def default_workers() -> int:
+    """TRAINER_WORKERS, or one worker process per core."""
+    return int(os.environ.get("TRAINER_WORKERS") or os.cpu_count() or 1)
 
 
 def main(argv=None) -> None:
@@ -15,19 +29,46 @@ def main(argv=None) -> None:
     parser.add_argument("--host", default=os.environ.get("TRAINER_HOST", "127.0.0.1"),
                         help="address to listen on (0.0.0.0 for the whole network); default 127.0.0.1")
     parser.add_argument("--port", type=int, default=int(os.environ.get("TRAINER_PORT", "5000")))
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help="worker processes (default: TRAINER_WORKERS, or one per core)")
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("TRAINER_THREADS", "8")),
+                        help="threads per worker (default: TRAINER_THREADS, or 8)")
     args = parser.parse_args(argv)
+    if args.workers < 1 or args.threads < 1:
+        parser.error("--workers and --threads must be at least 1")
     app = create_app()
     with app.app_context():
         made = ensure_demo_accounts(get_db())
+    load_library(app.config["LESSONS_DIR"])     # read once, shared by the forked workers
     print(f"Database: {app.config['DATABASE']}")
     if made:
         print("Demo accounts (shown once; passwords are stored only as hashes):")
         for username, password, role in made:
             print(f"  {role:<10} user: {username:<10} password: {password}")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
-    print(f"Dealer trainer running at http://{shown}:{args.port}/  (Ctrl+C to stop)", flush=True)
-    from waitress import serve
-    serve(app, host=args.host, port=args.port, threads=8)
+    print(f"Dealer trainer running at http://{shown}:{args.port}/  ({args.workers} worker processes x "
+          f"{args.threads} threads; Ctrl+C to stop)", flush=True)
+    serve(app, args.host, args.port, args.workers, args.threads)
+
+
+def serve(app, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve `app` with gunicorn: `workers` processes forked from this one, `threads` each."""
+    from gunicorn.app.base import BaseApplication
+
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    settings = {"bind": bind, "workers": workers, "threads": threads, "worker_class": "gthread",
+                "preload_app": True, "timeout": 60, "graceful_timeout": 10, "keepalive": 5,
+                "loglevel": "warning"}
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return app
+
+    Server().run()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+try:
+    import fcntl
+except ImportError:      # not on Windows: there the trainer runs one process
+    fcntl = None  # type: ignore[assignment]
 
 import click
 import sqlite_utils
@@ -87,10 +94,25 @@ def init_db_command() -> None:
     click.echo(f"Database at schema version {migrate(get_db())}.")
 
 
+@contextmanager
+def _migration_lock(path: str) -> Iterator[None]:
+    """One process at a time migrates (several workers may start at once): an
+    exclusive lock on `DATABASE.lock`; the next one then finds nothing to do."""
+    if path == ":memory:" or fcntl is None:
+        yield
+        return
+    fd = os.open(f"{path}.lock", os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)           # closing releases the lock
+
+
 def init_app(app) -> None:
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
-    with app.app_context():
+    with _migration_lock(app.config["DATABASE"]), app.app_context():
         migrate(get_db())
     path = app.config["DATABASE"]
     for name in (path, f"{path}-wal", f"{path}-shm"):

@@ -1,0 +1,92 @@
+"""Serving with several worker processes: what must happen once happens once."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+
+from webapp import _secret_key, create_app
+from webapp.__main__ import default_workers
+from webapp.db import MIGRATIONS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _start_app(database: str, barrier) -> None:
+    barrier.wait()
+    create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": database})
+
+
+def _read_key(folder: str, barrier, out) -> None:
+    barrier.wait()
+    from pathlib import Path
+    out.put(_secret_key(Path(folder)))
+
+
+def _together(target, args_for, n: int = 6) -> list:
+    ctx = multiprocessing.get_context("fork")
+    barrier, out = ctx.Barrier(n), ctx.Queue()
+    procs = [ctx.Process(target=target, args=(*args_for, barrier, out)[:target.__code__.co_argcount])
+             for _ in range(n)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert all(p.exitcode == 0 for p in procs), [p.exitcode for p in procs]
+    return [out.get(timeout=5) for _ in range(out.qsize())] if target is _read_key else []
+
+
+def test_workers_starting_at_once_migrate_a_new_database_once(tmp_path):
+    database = str(tmp_path / "trainer.db")
+    _together(_start_app, (database,))
+    conn = sqlite3.connect(database)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    tables = [r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")]
+    assert sorted(tables) == sorted(set(tables)) and "attempts" in tables
+    conn.close()
+
+
+def test_workers_starting_at_once_agree_on_one_secret_key(tmp_path):
+    keys = _together(_read_key, (str(tmp_path),))
+    assert len(keys) == 6 and len(set(keys)) == 1 and len(keys[0]) == 64
+    assert sorted(os.listdir(tmp_path)) == ["secret_key"]           # no candidate left behind
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_worker_count_defaults_to_the_cores_or_the_setting(monkeypatch):
+    monkeypatch.delenv("TRAINER_WORKERS", raising=False)
+    assert default_workers() == (os.cpu_count() or 1)
+    monkeypatch.setenv("TRAINER_WORKERS", "3")
+    assert default_workers() == 3
+
+
+def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db"), TRAINER_SECRET_KEY="k" * 64,
+               TRAINER_LESSONS_DIR=os.path.join(ROOT, "lessons"))
+    server = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port), "--workers", "2",
+                               "--threads", "2"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    try:
+        status, deadline = None, time.monotonic() + 180     # a busy machine starts slowly
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                status = urllib.request.urlopen(f"http://127.0.0.1:{port}/auth/login", timeout=5).status
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert status == 200
+        workers = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.pid)], capture_output=True,
+                                 text=True).stdout.split()
+        assert len(workers) == 2
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=30)[0]
+    assert output.count("Demo accounts") == 1 and output.count("user: trainee") == 1
