@@ -15,7 +15,7 @@ import os
 
 from webapp import create_app
 from webapp.auth import ensure_demo_accounts
-from webapp.db import get_db
+from webapp.db import close_kept, get_db
 from webapp.lessonfile import load_library
 
 
@@ -40,6 +40,7 @@ def main(argv=None) -> None:
     with app.app_context():
         made = ensure_demo_accounts(get_db())
     load_library(app.config["LESSONS_DIR"])     # read once, shared by the forked workers
+    close_kept()                                # each worker opens its own connections
     print(f"Database: {app.config['DATABASE']}")
     if made:
         print("Demo accounts (shown once; passwords are stored only as hashes):")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -78,14 +80,50 @@ def connect(path: str) -> sqlite_utils.Database:
 
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = _thread_connection(current_app.config["DATABASE"])
     return g.db
 
 
+# Each thread keeps its connections for the next request: opening one, and the
+# WAL checkpoint SQLite runs whenever the last connection to a database
+# closes, cost more than a request. Kept per process (a forked worker opens
+# its own) and for the few most recent databases only (tests make many).
+_local = threading.local()
+KEPT_DATABASES = 4
+_inherited: list[OrderedDict[str, sqlite_utils.Database]] = []
+
+
+def close_kept() -> None:
+    """Close this thread's kept connections (the server's master, before it forks workers)."""
+    kept = getattr(_local, "kept", None)
+    while kept:
+        kept.popitem()[1].conn.close()
+
+
+def _thread_connection(path: str) -> sqlite_utils.Database:
+    kept: OrderedDict[str, sqlite_utils.Database] | None = getattr(_local, "kept", None)
+    if kept is None or getattr(_local, "pid", None) != os.getpid():
+        if kept:
+            # Made before a fork: the parent's. Never used, and never closed
+            # here either (SQLite must not close a parent's connection in a child).
+            _inherited.append(kept)
+        kept = _local.kept = OrderedDict()
+        _local.pid = os.getpid()
+    db = kept.pop(path, None)
+    if db is None or path == ":memory:":
+        db = connect(path)
+    kept[path] = db
+    while len(kept) > KEPT_DATABASES:
+        kept.popitem(last=False)[1].conn.close()
+    return db
+
+
 def close_db(_exc=None) -> None:
+    """End the request's use of its connection: whatever it left uncommitted
+    is rolled back (as closing did), the connection stays with its thread."""
     db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 @click.command("init-db")

@@ -90,3 +90,23 @@ def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_p
         server.terminate()
         output = server.communicate(timeout=30)[0]
     assert output.count("Demo accounts") == 1 and output.count("user: trainee") == 1
+
+
+def test_a_thread_keeps_its_connection_and_a_request_leaves_nothing_open(app):
+    from webapp.db import get_db
+    with app.app_context():
+        first = get_db()
+        first.conn.execute("insert into login_failures (key, at) values ('x', 1)")   # not committed
+    with app.app_context():
+        second = get_db()
+        assert second is first                          # kept for the thread's next request
+        assert not second.conn.in_transaction
+        assert second.execute("select count(*) from login_failures").fetchone()[0] == 0   # rolled back
+
+
+def test_connections_are_kept_for_a_few_databases_only(tmp_path):
+    from webapp import db
+    made = [db._thread_connection(str(tmp_path / f"{i}.db")) for i in range(db.KEPT_DATABASES + 2)]
+    assert len(db._local.kept) == db.KEPT_DATABASES
+    with __import__("pytest").raises(sqlite3.ProgrammingError):
+        made[0].execute("select 1")                     # the oldest was closed
