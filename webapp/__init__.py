@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask, redirect, send_file, url_for
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp import errors
 
@@ -59,6 +60,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         LOGIN_MAX_FAILURES_PER_USER=10,
         LOGIN_MAX_FAILURES_PER_ADDRESS=100,
         LOGIN_WINDOW_SECONDS=15 * 60,
+        # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
+        # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
+        PROXY_FIX=0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -68,6 +72,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
 
+    proxies = int(app.config["PROXY_FIX"] or 0)
+    if proxies:
+        # The client's own address for the sign-in rate limit, https for redirects.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     csrf.init_app(app)
     htmx.init_app(app)
     errors.init_app(app)

@@ -110,3 +110,24 @@ def test_connections_are_kept_for_a_few_databases_only(tmp_path):
     assert len(db._local.kept) == db.KEPT_DATABASES
     with __import__("pytest").raises(sqlite3.ProgrammingError):
         made[0].execute("select 1")                     # the oldest was closed
+
+
+def _address_seen(app, headers):
+    from flask import request
+    seen = {}
+
+    @app.get("/_address_for_test")
+    def address():
+        seen["addr"], seen["scheme"] = request.remote_addr, request.scheme
+        return ""
+    app.test_client().get("/_address_for_test", headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    return seen
+
+
+def test_behind_a_proxy_the_client_address_comes_from_the_proxy_only_when_configured(tmp_path):
+    headers = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
+    plain = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "a.db")})
+    assert _address_seen(plain, headers) == {"addr": "127.0.0.1", "scheme": "http"}
+    proxied = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "b.db"),
+                          "PROXY_FIX": 1})
+    assert _address_seen(proxied, headers) == {"addr": "203.0.113.7", "scheme": "https"}
