@@ -130,7 +130,7 @@ class BettingRounds(HandState):
             if called == "ruling":
                 return
             rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
-            if sum(not p.folded for p in self.players.values()) == 1:
+            if len([p for p in self.players.values() if not p.folded]) == 1:   # live_seats(), uncounted
                 break
         self._round = None
         if any(p.in_front for p in self.players.values()):
