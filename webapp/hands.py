@@ -21,6 +21,9 @@ from engine.hand import Step
 from engine.procedure import Procedure
 
 MAX_HANDS = 512     # a few hundred trainees at different points of a class's lessons
+# A trainee's clicks may go to any worker process: one that kept the hand a
+# few steps back deals those steps on it rather than replaying them all.
+CATCH_UP = 6
 
 _lock = threading.Lock()
 _hands: OrderedDict[tuple[int, str], tuple[Any, Procedure]] = OrderedDict()
@@ -34,11 +37,15 @@ def replay(engine: Any, steps: list[dict]) -> Procedure:
     """The cell's procedure with `steps` (cell_state's dicts) applied: a kept
     hand when there is one, else a fresh one replayed. Raises ScenarioError
     when a stored step no longer fits (the lesson changed)."""
-    key = _key(engine, steps)
-    with _lock:
-        kept = _hands.pop(key, None)
-    if kept is not None and kept[0] is engine:
-        return kept[1]
+    for back in range(min(len(steps), CATCH_UP) + 1):
+        done = len(steps) - back
+        key = _key(engine, steps[:done])
+        with _lock:
+            kept = _hands.pop(key, None)
+        if kept is not None and kept[0] is engine:
+            hand: Procedure = kept[1]
+            hand.replay(Step.from_dict(s) for s in steps[done:])
+            return hand
     hand = engine.new_hand()
     hand.replay(Step.from_dict(s) for s in steps)
     return hand
