@@ -46,7 +46,32 @@ def _v3(db: sqlite_utils.Database) -> None:
     db["cell_state"].add_column("wrong_in_a_row", int, not_null_default=0)
 
 
-MIGRATIONS = [_v1, _v2, _v3]
+def _v4_auditions(db: sqlite_utils.Database) -> None:
+    # Auditions (webapp/auditions.py): an instructor's definition, each
+    # trainee's run of it (the drawn seeds, the dealt hands, where the run is)
+    # and every step of the run, right, wrong, made for the trainee or missed.
+    db["auditions"].create({
+        "id": int, "title": str, "author_id": int, "kinds": str, "hands": int, "minutes": int,
+        "pass_mark": int, "open": int, "created_at": str, "updated_at": str,
+    }, pk="id", not_null={"title", "author_id", "kinds", "hands", "minutes", "pass_mark"},
+        foreign_keys=[("author_id", "users", "id")])
+    db["auditions_runs"].create({
+        "id": int, "audition_id": int, "user_id": int, "seeds": str, "cells": str, "hand": int,
+        "steps": str, "posts": int, "started_at": str, "deadline": str, "finished_at": str,
+        "status": str, "right": int, "total": int, "score": int, "passed": int, "certificate": str,
+    }, pk="id", not_null={"audition_id", "user_id", "seeds", "cells", "started_at", "deadline", "status"},
+        foreign_keys=[("audition_id", "auditions", "id"), ("user_id", "users", "id")])
+    db["auditions_runs"].create_index(["audition_id", "user_id"])
+    db["auditions_runs"].create_index(["certificate"], unique=True)
+    db["audition_steps"].create({
+        "id": int, "run_id": int, "hand": int, "position": int, "step": str, "outcome": str,
+        "rule": str, "message": str, "explanation": str, "elapsed_ms": int, "created_at": str,
+    }, pk="id", not_null={"run_id", "hand", "position", "outcome"},
+        foreign_keys=[("run_id", "auditions_runs", "id")])
+    db["audition_steps"].create_index(["run_id", "id"])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
