@@ -24,6 +24,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from datetime import timedelta
 from typing import Any
 
@@ -324,7 +325,15 @@ def record(run_id: int, rec: StepRecord) -> None:
 
 
 def table(cell: dict[str, Any], title: str = "") -> TableCell:
-    return build_table({**cell, "title": title} if title else cell)
+    """The engine's table cell for a dealt hand (built once per hand and title:
+    building plays the hand through to prove it)."""
+    return _built(json.dumps(cell, sort_keys=True), title)
+
+
+@lru_cache(maxsize=128)
+def _built(cell: str, title: str) -> TableCell:
+    data = json.loads(cell)
+    return build_table({**data, "title": title} if title else data)
 
 
 def current_hand(run: Run, title: str = "") -> tuple[TableCell, Procedure]:

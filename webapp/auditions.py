@@ -28,7 +28,7 @@ from webapp import store
 from webapp.audition_store import Audition, Definition, HandKind, Run
 from webapp.auth import instructor_required, login_required
 from webapp.mastery import now, parse_time
-from webapp.notebook import LAYOUTS, STALE, UNREADABLE, _counter, _parse_step
+from webapp.notebook import LAYOUTS, STALE, _counter, _parse_step
 
 bp = Blueprint("auditions", __name__, url_prefix="/auditions")
 
@@ -269,8 +269,8 @@ def step(run_id: int):
     run = _own_run(run_id)
     audition = ast.get_audition(run.audition_id)
     assert audition is not None
-    if not run.running:
-        return _reply(run, audition, 409, message=OVER)
+    if not run.running:   # over, or just now timed out (settled by _own_run)
+        return _reply(run, audition, 409, message=TIME_UP if run.status == "timed-out" else OVER)
     try:
         proposed = _parse_step(request.form, ast.table(run.cells[run.hand]).step_kinds)
         at, rev = _counter(request.form, "at"), _counter(request.form, "rev")
@@ -280,7 +280,7 @@ def step(run_id: int):
         assert locked is not None
         run = locked
         if not run.running:
-            said, status = {"message": OVER}, 409
+            said, status = {"message": TIME_UP if run.status == "timed-out" else OVER}, 409
         elif now() > parse_time(run.deadline):
             ast.finish(run, audition, "timed-out")
             ast.save_run(run)
