@@ -32,8 +32,16 @@ POLICY = {
     "notebook.answer": "signed-in", "notebook.reset_cell": "signed-in", "notebook.reset_lesson": "signed-in",
     "progress.mine": "signed-in", "progress.class_view": "instructor",
     "authoring.index": "instructor", "authoring.new": "instructor", "authoring.edit": "instructor",
+    # Auditions: "owner" is the trainee who took the run (an instructor may see its result and
+    # certificate); anyone else gets 404 and learns nothing of it.
+    "auditions.index": "signed-in", "auditions.start": "signed-in", "auditions.new": "instructor",
+    "auditions.edit": "instructor", "auditions.audition_page": "instructor", "auditions.set_open": "instructor",
+    "auditions.verify": "instructor", "auditions.run_page": "owner", "auditions.step": "owner",
+    "auditions.result": "owner", "auditions.certificate": "owner",
 }
-ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css"}
+ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "audition_id": 1, "run_id": 1}
+AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
+            "minutes": "240", "pass_mark": "80", "open": "1"}
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION}}
 
 
@@ -69,10 +77,19 @@ def snapshot(app) -> dict:
     with app.app_context():
         db = get_db()
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
-                for t in ("users", "attempts", "cell_state")}
+                for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
+
+
+def audition_with_a_run(app) -> None:
+    """Audition 1, defined by the instructor, and run 1 of it, started by the trainee."""
+    instructor, csrf = signed_in(app, "instructor")
+    trainee, trainee_csrf = signed_in(app, "trainee")
+    assert instructor.post("/auditions/new", data=AUDITION, headers={"X-CSRFToken": csrf}).status_code == 302
+    r = trainee.post("/auditions/1/start", headers={"X-CSRFToken": trainee_csrf})
+    assert r.headers["Location"] == "/auditions/runs/1"
 
 
 # ---------------------------------------------------------------- fuzzing
@@ -114,6 +131,15 @@ FORMS = {
     "author": st.fixed_dictionaries({"slug": st.one_of(TEXT, st.just("fuzz-lesson"), st.just("probe\n")),
                                      "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save"])}),
     "password": st.fixed_dictionaries({"current": TEXT, "new": TEXT, "again": TEXT}),
+    "audition": st.fixed_dictionaries(
+        {"title": st.one_of(TEXT, st.just("An audition")),
+         "game-0": st.sampled_from(["holdem", "razz", "casino-holdem", "", "x", "holdem\n"]),
+         "house-0": st.sampled_from(["main", "second", "", "nope"]),
+         "wants-0": st.one_of(st.sampled_from(["", "heads-up", "split-pot, odd-chip", "side-pots >= 99", "no-low",
+                                               "side-pots >= 1e9", "exposed-card", ",,,", "heads-up," * 40]),
+                              st.text(max_size=30)),
+         "hands": NUMBERS, "minutes": NUMBERS, "pass_mark": NUMBERS},
+        optional={"game-1": st.sampled_from(["omaha", "x"]), "wants-1": TEXT, "open": st.just("1")}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
                          ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"),
@@ -130,7 +156,14 @@ REQUESTS = {
                                          ("readme%0A", "")]), FORMS["author"]),
     "password": st.tuples(st.just(("", "")), FORMS["password"]),
     "get": st.tuples(st.sampled_from(["/lessons/", "/progress/", "/progress/class", "/author/",
-                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A"]), st.just({})),
+                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A", "/auditions/",
+                                      "/auditions/1", "/auditions/9", "/auditions/runs/1", "/auditions/runs/1/result",
+                                      "/auditions/runs/1/certificate", "/auditions/runs/99/result",
+                                      "/auditions/1/edit"]), st.just({})),
+    "audition": st.tuples(st.sampled_from([("new", ""), ("1/edit", ""), ("7/edit", "")]), FORMS["audition"]),
+    "audition_step": st.tuples(st.sampled_from([("runs/1", ""), ("runs/2", ""), ("runs/77", "")]), FORMS["step"]),
+    "verify": st.tuples(st.just(("/auditions/verify", "")),
+                        st.fixed_dictionaries({"number": st.one_of(TEXT, st.just("AAAA-AAAA-AAAA-AAAA-AAAA"))})),
 }
 
 
@@ -141,6 +174,8 @@ def url_for_request(kind, where):
         return "/auth/login?next=" + where[0]
     if kind == "author":
         return "/author/new" if where[0] == "new" else f"/author/{where[0]}"
+    if kind in ("audition", "audition_step"):
+        return f"/auditions/{where[0]}" + ("/step" if kind == "audition_step" else "")
     return "/auth/password"
 
 
@@ -148,6 +183,7 @@ def url_for_request(kind, where):
 def fuzz_app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("fuzz"), LOGIN_MAX_FAILURES_PER_ADDRESS=10**6,
                    LOGIN_MAX_FAILURES_PER_USER=10**6)
+    audition_with_a_run(app)
     return app, {name: signed_in(app, name) for name in (None, "trainee", "instructor")}
 
 
@@ -157,7 +193,7 @@ def test_fuzzed_requests_never_500_and_refusals_change_nothing(fuzz_app, kind):
     a valid CSRF token: never a 500, and a refused request changes nothing."""
     app, clients = fuzz_app
 
-    @settings(max_examples=150 if kind in ("step", "answer", "author") else 40, deadline=None,
+    @settings(max_examples=150 if kind in ("step", "answer", "author", "audition_step") else 40, deadline=None,
               suppress_health_check=list(HealthCheck), database=None)
     @given(role=st.sampled_from([None, "trainee", "instructor"]), request=REQUESTS[kind], hx=st.booleans())
     def one(role, request, hx):
@@ -171,8 +207,8 @@ def fuzz_one(app, clients, kind, role, request, hx):
     where, form = request
     before = snapshot(app)
     headers = {"X-CSRFToken": csrf, **(HX if hx else {})}
-    if kind == "get":
-        r = client.get(where, headers=headers)
+    if kind in ("get", "verify"):
+        r = client.get(where[0] if kind == "verify" else where, query_string=form, headers=headers)
     else:
         r = client.post(url_for_request(kind, where), data=form, headers=headers)
     assert r.status_code < 500, (kind, where, form)
@@ -296,6 +332,7 @@ def test_every_route_has_a_policy(tmp_path):
 
 def test_role_by_route_matrix(tmp_path):
     app = make_app(tmp_path, csrf=False)
+    audition_with_a_run(app)
     owner, _ = signed_in(app, "trainee")
     owner.post(f"/lessons/{LESSON}/cells/{TABLE}/step", data={"at": "0", "tool": "move_button", "seat": "9"},
                headers=HX)
@@ -315,6 +352,8 @@ def test_role_by_route_matrix(tmp_path):
             elif need == "instructor" and role != "instructor":
                 assert r.status_code == 403 and "Back to the lessons" in r.get_data(as_text=True), where
                 assert snapshot(app) == before, where
+            elif need == "owner" and role == "trainee2":
+                assert r.status_code == 404 and snapshot(app) == before, where
             elif need != "public":
                 assert r.status_code not in (401, 403), where
                 assert "/auth/login" not in r.headers.get("Location", ""), where
@@ -330,7 +369,8 @@ def test_every_state_changing_route_needs_the_csrf_token(tmp_path):
     posts = [(e, u) for e, m, u in rule_urls(app) if m == "POST"]
     assert {e for e, _ in posts} >= {"notebook.step", "notebook.answer", "notebook.reset_cell",
                                      "notebook.reset_lesson", "authoring.new", "authoring.edit", "auth.login",
-                                     "auth.logout", "auth.password"}
+                                     "auth.logout", "auth.password", "auditions.new", "auditions.edit",
+                                     "auditions.set_open", "auditions.start", "auditions.step"}
     for endpoint, url in posts:
         for headers in ({}, {"X-CSRFToken": "forged"}, HX):
             before = snapshot(app)
