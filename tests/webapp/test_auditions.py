@@ -360,3 +360,14 @@ def test_a_certificate_only_for_a_pass_and_verified_by_its_number(app, clock):
     with app.app_context():
         app.config["SECRET_KEY"] = "another"
         assert ast.certificate_number(passed) != run.certificate
+
+
+def test_the_certificate_prints_without_the_menu(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    deal(app, trainee, run_id)
+    page = trainee.get(f"/auditions/runs/{run_id}/certificate").get_data(as_text=True)
+    assert "/static/audition.css" in page and 'class="no-print"' in page
+    css = trainee.get("/static/audition.css").get_data(as_text=True)
+    printed = css.split("@media print", 1)[1].split("}", 1)[0]
+    assert ".topbar" in printed and ".no-print" in printed and "display: none" in printed
