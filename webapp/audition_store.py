@@ -86,6 +86,7 @@ class Audition:
     pass_mark: int
     open: bool
     created_at: str
+    updated_at: str
 
     def kind_of(self, hand: int) -> HandKind:
         """Hands cycle through the kinds: hand 1 the first kind, hand 2 the second..."""
@@ -155,7 +156,7 @@ class StepRecord:
 def _audition(row: dict[str, Any]) -> Audition:
     kinds = tuple(HandKind.from_dict(k) for k in json.loads(row["kinds"]))
     return Audition(row["id"], row["title"], row["author_id"], row["author"], kinds, row["hands"],
-                    row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"])
+                    row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"])
 
 
 AUDITIONS = ("select a.*, u.username as author from auditions a join users u on u.id = a.author_id")
@@ -281,10 +282,15 @@ def draw_hands(audition: Audition) -> tuple[list[int], list[dict[str, Any]]]:
     return seeds, cells
 
 
+class AuditionChanged(Exception):
+    """The audition was edited or closed while its hands were being dealt."""
+
+
 def start_run(audition: Audition, user_id: int) -> int:
     """The user's running run of the audition, or a new one. The hands are
     dealt before the lock is taken; a second start at the same moment finds
-    the first one's run and joins it."""
+    the first one's run and joins it, and an edit or a closing in between
+    refuses the start (AuditionChanged) rather than deal the old audition."""
     seeds, cells = draw_hands(audition)
     total = sum(table(cell).total_steps for cell in cells)
     conn = get_db().conn
@@ -293,6 +299,9 @@ def start_run(audition: Audition, user_id: int) -> int:
                            "'running'", [audition.id, user_id]).fetchone()
         if row:
             return int(row[0])
+        now_set = conn.execute("select updated_at, open from auditions where id = ?", [audition.id]).fetchone()
+        if now_set is None or tuple(now_set) != (audition.updated_at, 1):
+            raise AuditionChanged(audition.title)
         begun = now()
         cur = conn.execute(
             "insert into auditions_runs (audition_id, user_id, seeds, cells, hand, steps, posts, started_at, "

@@ -205,6 +205,9 @@ def start(audition_id: int):
     except DrillError as exc:
         flash(f"The hands of this audition could not be dealt ({exc}). Tell your instructor.")
         return redirect(url_for("auditions.index"))
+    except ast.AuditionChanged:
+        flash("This audition was changed or closed just now: check it and start again.")
+        return redirect(url_for("auditions.index"))
     return redirect(url_for("auditions.run_page", run_id=run_id))
 
 

@@ -371,3 +371,21 @@ def test_the_certificate_prints_without_the_menu(app, clock):
     css = trainee.get("/static/audition.css").get_data(as_text=True)
     printed = css.split("@media print", 1)[1].split("}", 1)[0]
     assert ".topbar" in printed and ".no-print" in printed and "display: none" in printed
+
+
+def test_an_audition_changed_while_its_hands_are_dealt_is_not_started(app, clock, monkeypatch):
+    audition_id = define(app)
+    trainee = client_as(app, "trainee")
+    real = ast.draw_hands
+
+    def edited_meanwhile(audition):
+        drawn = real(audition)
+        with app.app_context():
+            get_db().conn.execute("update auditions set updated_at = 'later' where id = ?", [audition_id])
+            get_db().conn.commit()
+        return drawn
+
+    monkeypatch.setattr(ast, "draw_hands", edited_meanwhile)
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/" and run_of(app, 1) is None
+    assert "changed or closed just now" in trainee.get("/auditions/").get_data(as_text=True)
