@@ -64,10 +64,14 @@ class HandKind:
     def title(self) -> str:
         return get_game(self.game).title
 
+    @property
+    def table_name(self) -> str:
+        """The game and house, without the wants: what a trainee is told
+        during the audition (what the hand holds is for them to find)."""
+        return self.title + ("" if self.house == "main" else f" (house {self.house})")
+
     def __str__(self) -> str:
-        wants = f", with {', '.join(self.wants)}" if self.wants else ""
-        house = "" if self.house == "main" else f" (house {self.house})"
-        return f"{self.title}{house}{wants}"
+        return self.table_name + (f", with {', '.join(self.wants)}" if self.wants else "")
 
     def deal(self, seed: int) -> dict[str, Any]:
         """The hand this kind deals from `seed`, as a lesson table cell."""

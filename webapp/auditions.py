@@ -230,7 +230,7 @@ class HandCell:
 def hand_context(run: Run, audition: Audition, message: str | None = None, ok: bool | None = None,
                  rule: str | None = None, notice: str | None = None) -> dict[str, Any]:
     number = run.hand + 1
-    title = f"Hand {number} of {len(run.cells)}: {audition.kind_of(run.hand)}"
+    title = f"Hand {number} of {len(run.cells)}: {audition.kind_of(run.hand).table_name}"
     engine, hand = ast.current_hand(run, title)
     view = hand.view()
     return {"cell": HandCell(f"hand-{number}", engine), "hand": hand, "view": view,
