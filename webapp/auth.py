@@ -135,21 +135,21 @@ def login_required(view):
     return wrapped
 
 
-def role_required(*roles: str):
+def role_required(*roles: str, refusal: str | None = None):
     """A view for these roles only (checked on the server; others get 403)."""
     def decorate(view):
         @functools.wraps(view)
         @login_required
         def wrapped(**kwargs):
             if g.user["role"] not in roles:
-                abort(403)
+                abort(403, description=refusal)
             return view(**kwargs)
         return wrapped
     return decorate
 
 
 instructor_required = role_required(*STAFF)
-admin_required = role_required("admin")
+admin_required = role_required("admin", refusal="This page is for admins. Nothing was changed.")
 
 
 def safe_next(target: str | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
+from engine.questions import whole_number
 from webapp import charts, dashboard, roster
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.csvout import download
@@ -142,8 +143,8 @@ def import_trainees(cohort_id):
 def add_member(cohort_id):
     cohort = _cohort(cohort_id)
     try:
-        roster.add_member(get_db(), cohort.id, int(request.form.get("user_id", "")[:20] or 0))
-    except (roster.Refused, ValueError):
+        roster.add_member(get_db(), cohort.id, whole_number(request.form.get("user_id", "")[:20]) or 0)
+    except roster.Refused:
         return _cohort_page(cohort, 422, member_error="Choose a trainee account to add.")
     flash("Trainee added to the cohort.")
     return redirect(url_for("cohorts.cohort", cohort_id=cohort.id))

@@ -71,10 +71,6 @@ class Assignment:
     target: str
     due: date
 
-    def overdue(self, today: date, complete: bool) -> bool:
-        """Due by the end of its day (UTC); finished work is never overdue."""
-        return not complete and today > self.due
-
 
 @dataclass
 class Assigned:
@@ -86,6 +82,7 @@ class Assigned:
     cohorts: list[str] = field(default_factory=list)
 
     def status(self, today: date, complete: bool) -> str:
+        """Due by the end of its day (UTC); finished work is never overdue."""
         if complete:
             return "done"
         return "overdue" if today > self.due else "due"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -137,6 +138,29 @@ def test_the_one_time_password_must_be_changed_at_first_sign_in(app):
     assert sign_in(app, "Nia", fresh).get("/lessons/").headers["Location"] == "/auth/password"
 
 
+def test_the_same_import_sent_twice_at_once_makes_each_account_once(app):
+    teacher = sign_in(app, "instructor")
+    cohort = new_cohort(teacher)
+    twin = app.test_client()
+    twin.set_cookie("session", teacher.get_cookie("session").value)
+    barrier, replies = threading.Barrier(2), []
+
+    def send(client):
+        barrier.wait()
+        replies.append(client.post(f"/cohorts/{cohort}/import", data={"names": "Ann\nBen\nCara\n"}))
+
+    threads = [threading.Thread(target=send, args=(c,)) for c in (teacher, twin)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status_code for r in replies) == [200, 422]
+    assert [len(passwords_on(r.get_data(as_text=True))) for r in replies if r.status_code == 200] == [3]
+    with app.app_context():
+        assert get_db().execute("select count(*) from users where username in ('Ann', 'Ben', 'Cara')").fetchone()[0] == 3
+        assert get_db().execute("select count(*) from cohort_members").fetchone()[0] == 3
+
+
 def roster_id(app, name: str) -> int:
     with app.app_context():
         return get_db().execute("select id from users where username = ?", [name]).fetchone()[0]
@@ -162,7 +186,8 @@ def test_admin_instructor_and_trainee_access(app, admin):
     trainee = sign_in(app, "trainee")
     cohort = new_cohort(admin, "Admins' class")                 # an admin can do what instructors do
     assert teacher.get(f"/cohorts/{cohort}").status_code == 200   # every instructor sees every cohort
-    assert teacher.get("/cohorts/instructors").status_code == 403
+    refused = teacher.get("/cohorts/instructors")
+    assert refused.status_code == 403 and "This page is for admins" in refused.get_data(as_text=True)
     before = usernames(app)
     assert teacher.post("/cohorts/instructors", data={"name": "sneaky", "role": "admin"}).status_code == 403
     assert usernames(app) == before
