@@ -20,6 +20,7 @@ from webapp.auth import create_user
 from webapp.db import get_db
 
 pytestmark = pytest.mark.browser
+AXE = Path(ROOT) / "node_modules" / "axe-core" / "axe.min.js"
 TEACHER = ("Ms Lee", "teach-well-9")
 SHORT = '''+++
 title = "Short: a split pot"
@@ -40,6 +41,20 @@ lowest_chip = 5
 names = { 2 = "Ann", 5 = "Cara", 8 = "Eve" }
 ```
 '''
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """axe-core is injected as a script of the test's own, which the page's CSP would refuse."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+def no_axe_violations(page: Page) -> None:
+    """axe-core (npm, node_modules) finds no accessibility violation on the page."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run()).violations.map("
+                          "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
+    assert found == [], (page.url, found)
 
 
 @pytest.fixture
@@ -79,6 +94,7 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
                                                       "buffer": "name,email\nZoë,z@x\nBen,b@x\nCara,c@x\n".encode()}])
     page.get_by_role("button", name="Create accounts").click()
     expect(page.locator("[data-testid=one-time-passwords] tbody tr")).to_have_count(3)
+    no_axe_violations(page)
     passwords = {row.locator("td").nth(0).inner_text(): row.locator("code").inner_text()
                  for row in page.locator("[data-testid=one-time-passwords] tbody tr").all()}
     assert set(passwords) == {"Zoë", "Ben", "Cara"}
@@ -88,11 +104,13 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
     page.get_by_role("button", name="Assign").click()
     expect(page.locator("[data-testid=assignments]")).to_contain_text("Short: a split pot: due 2099-12-31")
     expect(page.locator("body")).not_to_contain_text(passwords["Zoë"])      # shown once only
+    no_axe_violations(page)
     sign_out(page)
 
     # --- Zoë: the one-time password, then her own; the lesson is assigned; she completes it
     sign_in(page, school, "Zoë", passwords["Zoë"])
     expect(page.locator("h1")).to_have_text("Choose your own password")
+    no_axe_violations(page)
     page.get_by_label("One-time password").fill(passwords["Zoë"])
     page.get_by_label("New password (at least 8 characters)").fill("zoe-deals-well")
     page.get_by_label("New password again").fill("zoe-deals-well")
@@ -101,6 +119,7 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
     assigned = page.locator("[data-testid=assigned]")
     expect(assigned).to_contain_text("Short: a split pot")
     expect(assigned).to_contain_text("due 2099-12-31")
+    no_axe_violations(page)
     assigned.get_by_role("link", name="Short: a split pot").click()
     cell = page.locator("#cell-three-way-split")
     for seat, amount in (("2", "30"), ("5", "35"), ("8", "35")):        # wrong first: the odd chip
@@ -113,6 +132,7 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
     expect(cell.locator("[data-testid=feedback]")).to_contain_text("✔")
     page.get_by_role("link", name="My progress").click()
     expect(page.locator("[data-testid=assigned]")).to_contain_text("done")
+    no_axe_violations(page)
     sign_out(page)
 
     # --- the instructor: the matrix, the item analysis, the CSV
@@ -121,6 +141,7 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
     page.get_by_role("link", name="Evening class").click()
     zoe = page.locator("[data-testid=matrix] td[data-trainee='Zoë'][data-lesson='short-01-split']")
     expect(zoe).to_contain_text("1/1 · 50%")
+    no_axe_violations(page)
     expect(page.locator("[data-testid=matrix] td[data-trainee='Ben']")).to_contain_text("0/1")
     # on a 360 px phone the page does not scroll sideways: the matrix scrolls in its own labelled region
     page.set_viewport_size({"width": 360, "height": 740})
@@ -135,6 +156,12 @@ def test_cohort_import_assign_complete_and_see_it_in_the_dashboard(page: Page, s
     expect(item).to_contain_text("0%")                       # nobody right at the first try
     expect(item).to_contain_text("seat 2: 30, seat 5: 35, seat 8: 35 (1)")   # the wrong answer given
     expect(page.get_by_role("img", name=re.compile("Rules the cohort missed most"))).to_be_visible()
+    no_axe_violations(page)
+    page.get_by_role("link", name="Back to Evening class").click()
+    page.locator("[data-testid=matrix]").get_by_role("link", name="Zoë").click()
+    expect(page.get_by_role("img", name=re.compile("Accuracy by day"))).to_be_visible()
+    expect(page.locator("[data-testid=by-day] tbody tr")).to_have_count(1)
+    no_axe_violations(page)
     page.get_by_role("link", name="Back to Evening class").click()
     with page.expect_download() as info:
         page.get_by_role("link", name="All attempts (CSV)").click()
