@@ -8,7 +8,7 @@ half-made import behind.
 
 **A list of names** (`read_names`) is UTF-8 text (a byte-order mark is
 allowed): either CSV with a header row that has a `name` column (other
-columns are ignored), or one name per line. Blank lines are skipped. Every
+columns are ignored; comma, semicolon or tab separated), or one name per line. Blank lines are skipped. Every
 bad line is reported by its line number and nothing is created unless
 every line is good (`import_trainees`).
 """
@@ -113,10 +113,20 @@ def decode(raw: bytes) -> str:
                        "(or paste the names)"]) from None
 
 
+def _delimiter(text: str) -> str:
+    """The header row's separator: a comma, or the semicolon or tab that
+    spreadsheets in many locales save "CSV" with. Without a header: comma."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    for delimiter in (",", ";", "\t"):
+        if "name" in (cell.strip().strip('"').casefold() for cell in first.split(delimiter)):
+            return delimiter
+    return ","
+
+
 def read_names(text: str) -> list[tuple[int, str]]:
     """(line number, name) for each name in the text; Refused lists every bad line."""
     rows: list[tuple[int, list[str]]] = []
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
         start = 1
         for row in reader:

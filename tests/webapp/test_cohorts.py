@@ -98,8 +98,10 @@ def test_pasted_names_one_per_line_and_bad_rows_reported_by_line_with_nothing_cr
 
 
 def test_read_names_header_and_plain_lists():
-    assert roster.read_names("Name;x\n") == [(1, "Name;x")]
+    assert roster.read_names("Ann\n\n Ben \nnamesake\n") == [(1, "Ann"), (3, "Ben"), (4, "namesake")]
     assert roster.read_names("email,NAME\na@x,Ann\nb@x, Ben \n") == [(2, "Ann"), (3, "Ben")]
+    assert roster.read_names("email;name\na@x;Ann\n") == [(2, "Ann")]        # Excel's "CSV" in many locales
+    assert roster.read_names("name\temail\nAnn\ta@x\n") == [(2, "Ann")]
     with pytest.raises(roster.Refused) as refused:
         roster.read_names('"multi\nline"\nEve\n=cmd\n')
     assert refused.value.problems == ["line 1: the name has a control character in it"]
