@@ -26,7 +26,7 @@ from engine.questions import TableCell, whole_number
 from webapp import audition_store as ast
 from webapp import store
 from webapp.audition_store import Audition, Definition, HandKind, Run
-from webapp.auth import instructor_required, login_required
+from webapp.auth import instructor_required, is_staff, login_required
 from webapp.mastery import now, parse_time
 from webapp.notebook import LAYOUTS, STALE, _counter, _parse_step
 
@@ -186,7 +186,7 @@ def set_open(audition_id: int):
 def index():
     """Open auditions and one's own runs; instructors also see every audition."""
     mine = [ast.settle(r.id) or r for r in ast.runs_of(user_id=g.user["id"])]
-    instructor = g.user["role"] == "instructor"
+    instructor = is_staff(g.user)
     listed = ast.auditions(open_only=not instructor)
     return render_template("auditions/index.html", auditions=listed, runs=mine,
                            titles={a.id: a.title for a in ast.auditions()},
@@ -215,7 +215,7 @@ def _own_run(run_id: int, instructors: bool = False) -> Run:
     """The run, if it is the user's own (or, where allowed, the user is an
     instructor); otherwise 404, so another trainee learns nothing of it."""
     run = ast.settle(run_id)
-    if run is None or (run.user_id != g.user["id"] and not (instructors and g.user["role"] == "instructor")):
+    if run is None or (run.user_id != g.user["id"] and not (instructors and is_staff(g.user))):
         abort(404)
     return run
 

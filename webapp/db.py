@@ -71,7 +71,26 @@ def _v4_auditions(db: sqlite_utils.Database) -> None:
     db["audition_steps"].create_index(["run_id", "id"])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions]
+
+def _v5_cohorts(db: sqlite_utils.Database) -> None:
+    # Accounts made with a one-time password must choose their own at first sign-in.
+    db["users"].add_column("must_change_password", int, not_null_default=0)
+    db["cohorts"].create({"id": int, "name": str, "created_by": int, "created_at": str}, pk="id",
+                         not_null={"name"}, foreign_keys=[("created_by", "users", "id")])
+    db["cohorts"].create_index(["name"], unique=True)
+    db["cohort_members"].create({"cohort_id": int, "user_id": int, "added_at": str}, pk=("cohort_id", "user_id"),
+                                foreign_keys=[("cohort_id", "cohorts", "id"), ("user_id", "users", "id")])
+    # What a cohort is asked to do: `kind` names what `target` is ('lesson': a lesson's
+    # slug), so other kinds of work (auditions) can be assigned the same way later.
+    # `due` is a date (YYYY-MM-DD): due by the end of that day, UTC.
+    db["assignments"].create({"id": int, "cohort_id": int, "kind": str, "target": str, "due": str,
+                              "created_at": str}, pk="id", not_null={"cohort_id", "kind", "target", "due"},
+                             foreign_keys=[("cohort_id", "cohorts", "id")])
+    db["assignments"].create_index(["cohort_id", "kind", "target"], unique=True)
+
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
