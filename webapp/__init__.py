@@ -64,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
+    app.register_blueprint(authoring.vendor)
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
 
