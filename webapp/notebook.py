@@ -300,7 +300,8 @@ def answer(slug, cell_id):
                                          message=str(exc), ok=False), 422)
     verdict = question.check(reply)
     with store.cell_transaction(user, slug, cell_id) as state:
-        stale = rev != state["runs"]
+        changed = store.restart_if_changed(state, cell.fingerprint)   # answered on the old question
+        stale = changed or rev != state["runs"]
         if not stale:
             state["runs"] += 1
             state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
@@ -311,7 +312,8 @@ def answer(slug, cell_id):
                                  elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
             store.save_state(state)
     if stale:
-        return _render_cell(cell_context(lesson, cell, state, message=STALE, ok=False), 409)
+        return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
+                                         notice=CHANGED[False] if changed else None), 409)
     return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
                                      rule=verdict.rule))
 

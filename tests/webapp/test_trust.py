@@ -32,8 +32,13 @@ POLICY = {
     "notebook.answer": "signed-in", "notebook.reset_cell": "signed-in", "notebook.reset_lesson": "signed-in",
     "progress.mine": "signed-in", "progress.class_view": "instructor",
     "authoring.index": "instructor", "authoring.new": "instructor", "authoring.edit": "instructor",
+    "authoring.rename": "instructor", "authoring.delete": "instructor", "authoring.versions": "instructor",
+    "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
+    "authoring.preview_answer": "instructor", "authoring.preview_reset": "instructor",
+    "editor_vendor.asset": "public",
 }
-ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css"}
+ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "token": "0" * 20, "version_id": 1,
+        "name": "codemirror.js"}
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION}}
 
 
@@ -69,7 +74,7 @@ def snapshot(app) -> dict:
     with app.app_context():
         db = get_db()
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
-                for t in ("users", "attempts", "cell_state")}
+                for t in ("users", "attempts", "cell_state", "lesson_drafts", "lesson_versions", "lesson_previews")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
@@ -112,7 +117,13 @@ FORMS = {
                                         NUMBERS, min_size=1, max_size=4)),
     "login": st.fixed_dictionaries({"username": TEXT, "password": TEXT}),
     "author": st.fixed_dictionaries({"slug": st.one_of(TEXT, st.just("fuzz-lesson"), st.just("probe\n")),
-                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save"])}),
+                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save", "publish",
+                                                                                      "preview"])},
+                                    optional={"base": st.one_of(TEXT, st.just(""))}),
+    "editor": st.fixed_dictionaries({}, optional={"new_slug": st.one_of(TEXT, st.just("fuzz-renamed")),
+                                                  "confirm": st.one_of(TEXT, st.just(LESSON)),
+                                                  "base": TEXT, "at": NUMBERS, "kind": KINDS, "seat": NUMBERS,
+                                                  "text": LESSON_TEXTS, "slug": TEXT}),
     "password": st.fixed_dictionaries({"current": TEXT, "new": TEXT, "again": TEXT}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
@@ -129,7 +140,14 @@ REQUESTS = {
     "author": st.tuples(st.sampled_from([("new", ""), (LESSON, ""), ("fuzz-lesson", ""), ("probe%0A", ""),
                                          ("readme%0A", "")]), FORMS["author"]),
     "password": st.tuples(st.just(("", "")), FORMS["password"]),
-    "get": st.tuples(st.sampled_from(["/lessons/", "/progress/", "/progress/class", "/author/",
+    "editor": st.tuples(st.sampled_from([(f"/author/{LESSON}/rename", ""), (f"/author/{LESSON}/delete", ""),
+                                         (f"/author/{LESSON}/versions/1/restore", ""), ("/author/-preview", ""),
+                                         ("/author/-preview/" + "0" * 20 + f"/cells/{TABLE}/step", ""),
+                                         ("/author/nope/rename", ""), ("/author/%0A/delete", "")]),
+                        FORMS["editor"]),
+    "get": st.tuples(st.sampled_from(["/lessons/", "/progress/", "/progress/class", "/author/", "/author/new",
+                                      f"/author/{LESSON}/versions", f"/author/{LESSON}/delete",
+                                      "/vendor/codemirror/x.js", "/vendor/codemirror/markdown.js",
                                       f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A"]), st.just({})),
 }
 
@@ -141,6 +159,8 @@ def url_for_request(kind, where):
         return "/auth/login?next=" + where[0]
     if kind == "author":
         return "/author/new" if where[0] == "new" else f"/author/{where[0]}"
+    if kind == "editor":
+        return where[0]
     return "/auth/password"
 
 
@@ -157,7 +177,7 @@ def test_fuzzed_requests_never_500_and_refusals_change_nothing(fuzz_app, kind):
     a valid CSRF token: never a 500, and a refused request changes nothing."""
     app, clients = fuzz_app
 
-    @settings(max_examples=150 if kind in ("step", "answer", "author") else 40, deadline=None,
+    @settings(max_examples=150 if kind in ("step", "answer", "author", "editor") else 40, deadline=None,
               suppress_health_check=list(HealthCheck), database=None)
     @given(role=st.sampled_from([None, "trainee", "instructor"]), request=REQUESTS[kind], hx=st.booleans())
     def one(role, request, hx):
