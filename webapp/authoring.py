@@ -180,10 +180,11 @@ def editor_page(slug: str, text: str, creating: bool = False, current: drafts.Cu
                 action: str = "", error: str | None = None, status: int | None = None,
                 base: str | None = None, parsed=None):
     """The editor: the text, its check, and (on Preview) the rendered lesson."""
-    lesson, problem = parsed or check(text, slug or "new-lesson")
+    name = slug if is_lesson_name(slug) else "new-lesson"
+    lesson, problem = parsed or check(text, name)
     if current is None and not creating:
         current = drafts.current(slug)
-    preview = render_preview(slug or "new-lesson", text, lesson) if action == "preview" else None
+    preview = render_preview(name, text, lesson) if action == "preview" else None
     if status is None:
         status = 422 if problem is not None and action in ("check", "preview") else 200
     return render_template(

@@ -73,7 +73,9 @@ def test_instructor_previews_deals_and_publishes_and_the_trainee_sees_the_notice
     # The instructor opens the lesson in the editor: line numbers, highlighting.
     sign_in(page, base, f"/author/{LESSON}", INSTRUCTOR)
     expect(page.locator(".CodeMirror")).to_be_visible()
-    expect(page.locator(".CodeMirror-linenumber").filter(has_text="1").first).to_be_visible()
+    numbers = page.locator(".CodeMirror-code .CodeMirror-linenumber")
+    expect(numbers.first).to_have_text("1")
+    expect(numbers.first).to_be_visible()
     expect(page.locator(".CodeMirror .cm-header").first).to_be_visible()          # Markdown headings coloured
 
     # An error, marked at its line; the preview waits for the fix.
