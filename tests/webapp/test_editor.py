@@ -223,3 +223,17 @@ def test_the_editor_component_is_served_from_the_npm_package(client):
     assert r.status_code == 200 and r.mimetype == "text/javascript" and b"CodeMirror" in r.data
     assert client.get("/vendor/codemirror/..%2Fpackage.json").status_code == 404
     assert client.get("/vendor/codemirror/package.json").status_code == 404
+
+
+def test_two_publishes_at_the_same_moment_keep_exactly_one(app, lessons):
+    """Posted together on the same base: one is published, the other refused."""
+    from .test_trust import at_once
+    (lessons / "drill.md").write_text(V1)
+    ann, ben = login(app), login(app, "instructor2")
+    texts = [V2, V1.replace("Deal it.", "Ben's words.")]
+    r1, r2 = at_once([lambda: post(ann, "drill", texts[0], "publish", digest(V1)),
+                      lambda: post(ben, "drill", texts[1], "publish", digest(V1))])
+    assert sorted([r1.status_code, r2.status_code]) == [302, 409]
+    winner = texts[0] if r1.status_code == 302 else texts[1]
+    assert (lessons / "drill.md").read_text() == winner
+    assert [v["text"] for v in rows(app, "lesson_versions")] == [V1, winner]
