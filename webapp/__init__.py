@@ -66,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
     app.register_blueprint(cohorts.bp)
+    app.register_blueprint(authoring.vendor)
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
     app.register_blueprint(auditions.bp)

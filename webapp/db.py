@@ -90,7 +90,24 @@ def _v5_cohorts(db: sqlite_utils.Database) -> None:
 
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts]
+def _v6_lessons(db: sqlite_utils.Database) -> None:
+    # The editor (webapp/authoring.py): a lesson's draft until it is published,
+    # every earlier version, and an instructor's preview hands (never attempts).
+    db["lesson_drafts"].create({"slug": str, "text": str, "saved_by": int, "saved_at": str},
+                               pk="slug", not_null={"text"})
+    db["lesson_versions"].create({"id": int, "slug": str, "text": str, "action": str, "user_id": int,
+                                  "created_at": str}, pk="id", not_null={"slug", "text", "action"})
+    db["lesson_versions"].create_index(["slug", "id"])
+    db["lesson_previews"].create({"user_id": int, "token": str, "slug": str, "text": str, "cells": str,
+                                  "updated_at": str}, pk=("user_id", "token"),
+                                 foreign_keys=[("user_id", "users", "id")])
+    # Which version of a cell a trainee's stored hand or answer belongs to
+    # (lessonfile.Cell.fingerprint): a changed cell restarts with a notice.
+    db["cell_state"].add_column("fingerprint", str)
+
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -129,20 +129,27 @@ def lesson_page(slug):
                            score=score)
 
 
+# Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
+CHANGED = {True: "This exercise was changed by your instructor; the hand starts again.",
+           False: "This exercise was changed by your instructor; answer it again."}
+
+
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None) -> dict:
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
            "rule": rule, "notice": notice, "tool": tool}
+    if store.restart_if_changed(state, cell.fingerprint):
+        ctx["notice"] = CHANGED[cell.kind == "table"]
     if cell.kind == "table":
         hand = cell.engine.new_hand()
         try:
             hand.replay(Step.from_dict(s) for s in state["steps"])
         except ScenarioError:
-            # The lesson changed under a stored hand: start the hand again.
+            # A hand stored before cells had fingerprints no longer replays: start again.
             hand = cell.engine.new_hand()
             state["steps"], state["done"] = [], 0
-            ctx["notice"] = "This lesson was edited since your last visit; the hand starts again."
+            ctx["notice"] = CHANGED[True]
         ctx["hand"] = hand
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
@@ -309,7 +316,8 @@ def answer(slug, cell_id):
                                          message=str(exc), ok=False), 422)
     verdict = question.check(reply)
     with store.cell_transaction(user, slug, cell_id) as state:
-        stale = rev != state["runs"]
+        changed = store.restart_if_changed(state, cell.fingerprint)   # answered on the old question
+        stale = changed or rev != state["runs"]
         if not stale:
             state["runs"] += 1
             state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
@@ -320,7 +328,8 @@ def answer(slug, cell_id):
                                  elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
             store.save_state(state)
     if stale:
-        return _render_cell(cell_context(lesson, cell, state, message=STALE, ok=False), 409)
+        return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
+                                         notice=CHANGED[False] if changed else None), 409)
     return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
                                      rule=verdict.rule))
 

@@ -45,14 +45,19 @@ POLICY = {
     "cohorts.unassign": "instructor", "cohorts.items": "instructor", "cohorts.trainee": "instructor",
     "cohorts.cohort_csv": "instructor", "cohorts.trainee_csv": "instructor",
     "cohorts.instructors": "admin", "cohorts.reset_instructor": "admin",
+    "authoring.rename": "instructor", "authoring.delete": "instructor", "authoring.versions": "instructor",
+    "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
+    "authoring.preview_answer": "instructor", "authoring.preview_reset": "instructor",
+    "editor_vendor.asset": "public",
 }
 STAFF = ("instructor", "admin")
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
         "assignment_id": 1, "name": "attempts",
-        "audition_id": 1, "run_id": 1}
+        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1}
 # Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION}, "cohorts.reset_trainee": {"user_id": 99},
-                 "cohorts.reset_instructor": {"user_id": 99}}
+                 "cohorts.reset_instructor": {"user_id": 99},
+                 "editor_vendor.asset": {"name": "codemirror.js"}}
 AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
             "minutes": "240", "pass_mark": "80", "open": "1"}
 COHORT_TABLES = ("cohorts", "cohort_members", "assignments")
@@ -102,7 +107,7 @@ def snapshot(app) -> dict:
         db = get_db()
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
-                          *COHORT_TABLES)}
+                          *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
@@ -154,7 +159,13 @@ FORMS = {
                                         NUMBERS, min_size=1, max_size=4)),
     "login": st.fixed_dictionaries({"username": TEXT, "password": TEXT}),
     "author": st.fixed_dictionaries({"slug": st.one_of(TEXT, st.just("fuzz-lesson"), st.just("probe\n")),
-                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save"])}),
+                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save", "publish",
+                                                                                      "preview"])},
+                                    optional={"base": st.one_of(TEXT, st.just(""))}),
+    "editor": st.fixed_dictionaries({}, optional={"new_slug": st.one_of(TEXT, st.just("fuzz-renamed")),
+                                                  "confirm": st.one_of(TEXT, st.just(LESSON)),
+                                                  "base": TEXT, "at": NUMBERS, "kind": KINDS, "seat": NUMBERS,
+                                                  "text": LESSON_TEXTS, "slug": TEXT}),
     "password": st.fixed_dictionaries({"current": TEXT, "new": TEXT, "again": TEXT}),
     "audition": st.fixed_dictionaries(
         {"title": st.one_of(TEXT, st.just("An audition")),
@@ -190,6 +201,11 @@ REQUESTS = {
     "author": st.tuples(st.sampled_from([("new", ""), (LESSON, ""), ("fuzz-lesson", ""), ("probe%0A", ""),
                                          ("readme%0A", "")]), FORMS["author"]),
     "password": st.tuples(st.just(("", "")), FORMS["password"]),
+    "editor": st.tuples(st.sampled_from([(f"/author/{LESSON}/rename", ""), (f"/author/{LESSON}/delete", ""),
+                                         (f"/author/{LESSON}/versions/1/restore", ""), ("/author/-preview", ""),
+                                         ("/author/-preview/" + "0" * 20 + f"/cells/{TABLE}/step", ""),
+                                         ("/author/nope/rename", ""), ("/author/%0A/delete", "")]),
+                        FORMS["editor"]),
     "cohort": st.tuples(st.just(("/cohorts/", "")), FORMS["cohort"]),
     "trainee": st.tuples(st.sampled_from([("/cohorts/1/trainees", ""), ("/cohorts/9/trainees", "")]), FORMS["trainee"]),
     "import": st.tuples(st.sampled_from([("/cohorts/1/import", ""), ("/cohorts/9/import", "")]), FORMS["import"]),
@@ -199,7 +215,9 @@ REQUESTS = {
                         FORMS["member"]),
     "staff": st.tuples(st.just(("/cohorts/instructors", "")), FORMS["staff"]),
     "get": st.tuples(st.sampled_from(["/lessons/", "/progress/", "/progress/class", "/author/",
-                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A", "/auditions/",
+                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A", "/author/new", f"/author/{LESSON}/versions",
+                                      f"/author/{LESSON}/delete", "/vendor/codemirror/x.js",
+                                      "/vendor/codemirror/markdown.js", "/auditions/",
                                       "/auditions/1", "/auditions/9", "/auditions/runs/1", "/auditions/runs/1/result",
                                       "/auditions/runs/1/certificate", "/auditions/runs/99/result",
                                       "/auditions/1/edit", "/cohorts/",
@@ -243,7 +261,7 @@ def test_fuzzed_requests_never_500_and_refusals_change_nothing(fuzz_app, kind):
     a valid CSRF token: never a 500, and a refused request changes nothing."""
     app, clients = fuzz_app
 
-    @settings(max_examples=150 if kind in ("step", "answer", "author", "audition_step") else 40, deadline=None,
+    @settings(max_examples=150 if kind in ("step", "answer", "author", "audition_step", "editor") else 40, deadline=None,
               suppress_health_check=list(HealthCheck), database=None)
     @given(role=st.sampled_from([None, "trainee", "instructor", "admin"]), request=REQUESTS[kind], hx=st.booleans())
     def one(role, request, hx):
