@@ -307,6 +307,8 @@
     const linked = location.hash && cellOf(document.getElementById(decodeURIComponent(location.hash.slice(1))));
     const start = linked || (nb.dataset.current && document.getElementById("cell-" + nb.dataset.current));
     if (start) select(start, { scroll: !linked, focus: true });
+    // A link to a cell lands it below the toolbar, now that the toolbar's height is known.
+    if (linked) linked.scrollIntoView({ block: "start", behavior: "instant" });
 
     document.getElementById("toc-toggle").addEventListener("click", () => openToc(!document.getElementById("toc").classList.contains("open")));
     document.getElementById("toc").addEventListener("click", (evt) => {
