@@ -210,7 +210,8 @@
     if (!toc || !headings.length) return;
     const line = toolbarBottom() + 40;
     let current = headings[0];
-    headings.forEach((h) => { if (h.getBoundingClientRect().top <= line) current = h; });
+    // a heading inside a folded cell is not laid out: its cell stands in for it
+    headings.forEach((h) => { if ((h.offsetParent === null ? cellOf(h) : h).getBoundingClientRect().top <= line) current = h; });
     toc.querySelectorAll("a").forEach((a) => {
       if (a.hash === "#" + current.id) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
     });
@@ -425,8 +426,9 @@
       if (inToc) return;
       const onBody = t === document.body || t === document.documentElement;
       if (evt.key === "Enter" && cell && (t === cell || onBody)) { evt.preventDefault(); edit(cell); return; }
-      // Arrows keep their own use on radio buttons, seats and anything that scrolls sideways.
-      const arrowsOwned = t.matches && t.matches("input[type=radio], .felt *, .felt, .scroll, .scroll *");
+      // Arrows keep their own use on radio buttons, seats, anything that scrolls sideways and
+      // anything marked data-arrows (a widget that moves with the arrows itself).
+      const arrowsOwned = t.matches && t.matches("input[type=radio], [data-seat], .felt, .felt *, .scroll, .scroll *, [data-arrows], [data-arrows] *");
       const down = evt.key === "j" || evt.key === "J" || (evt.key === "ArrowDown" && !arrowsOwned);
       const up = evt.key === "k" || evt.key === "K" || (evt.key === "ArrowUp" && !arrowsOwned);
       if ((down || up) && cells().length) {
