@@ -180,6 +180,10 @@ def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
     cell = "#cell-deal-a-hand"
     expect(page.locator(cell)).to_be_focused()
     page.keyboard.press("Enter")                      # edit mode: into the cell's controls
+    expect(page.locator(f"{cell} input[name=tool]:checked")).to_be_focused()
+    page.keyboard.press("Control+Enter")              # nothing set up yet: said, and nothing sent
+    expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("Nothing to run yet")
+    expect(page.locator(f"{cell} [data-testid=counter]")).to_have_text("\u00a0")
     hand = lesson.cell("deal-a-hand").engine.new_hand()
     attempt = 0
     while (exp := hand.expected()) is not None:
