@@ -74,6 +74,11 @@
       const active = document.activeElement;
       lastFocusId = active && active.id && active.closest(".cell-table") ? active.id : null;
     });
+    // notebook.js writes a failed request's reason into the cell (its listener runs first).
+    document.body.addEventListener("htmx:responseError", (evt) => {
+      const cell = evt.detail.elt && evt.detail.elt.closest && evt.detail.elt.closest(".cell-table");
+      if (cell) announce(cell);
+    });
     document.body.addEventListener("htmx:afterSettle", (evt) => {
       const elt = evt.detail.elt;
       if (!elt || !elt.closest) return;

@@ -4,7 +4,7 @@ without overlaps and inside the table; a wrong step's result is in the window; a
 (from its npm package, injected from node_modules) finds no violations in the table cells.
 
 The hands are dealt through the engine and stored as a trainee's steps, then each lesson
-is loaded once per size: the page shows every table cell at its end, as after a reload.
+is loaded once: the page shows every table cell at its end, as after a reload.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ LIBRARY = load_library(str(Path(ROOT) / "lessons"))
 TABLE_LESSONS = sorted(slug for slug, lesson in LIBRARY.lessons.items()
                        if any(cell.kind == "table" for cell in lesson.cells))
 SIZES = {"desktop": (1280, 800), "tablet": (768, 1024), "phone": (390, 844)}
+PARTS_OF_LIBRARY = 3
 AXE = Path(ROOT) / "node_modules" / "axe-core" / "axe.min.js"
 # axe's colour-contrast rule is most of its time and the colours do not change with the
 # width: it runs on every lesson at the desktop size, and at the others on one lesson of
@@ -114,22 +115,26 @@ def axe_violations(page: Page, selectors: list[str], contrast: bool = True) -> l
     return page.evaluate(AXE_JS, [selectors, contrast])
 
 
-@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
-def test_every_table_at_its_end_fits_and_passes_axe(page: Page, live_server, size):
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+@pytest.mark.parametrize("part", range(PARTS_OF_LIBRARY), ids=lambda i: f"part{i + 1}")
+def test_every_table_at_its_end_fits_every_size_and_passes_axe(page: Page, live_server, part):
+    """Each lesson is loaded once and looked at in each window size in turn (the layout
+    follows the width alone); the library is cut in parts that test workers share."""
     sign_in(page, live_server["url"], "/lessons/")
     faults = []
-    for slug in TABLE_LESSONS:
+    for slug in TABLE_LESSONS[part::PARTS_OF_LIBRARY]:
         cell_ids = deal_to_the_end(live_server["app"], slug)
+        page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
         page.goto(f"{live_server['url']}/lessons/{slug}")
         expect(page.locator(f"#cell-{cell_ids[-1]} [data-testid=steps]")).to_contain_text("dealer steps done")
-        faults += [f"{slug} {f}" for f in table_faults(page)]
+        page.add_script_tag(path=str(AXE))
         drawn = [f"#cell-{c}" for c in cell_ids] + page.evaluate(
             "() => Array.from(document.querySelectorAll('[data-kind=question] .felt-wrap'),"
             " (w) => '#' + w.closest('[data-cell]').id + ' .felt-wrap')")
-        contrast = size == "desktop" or slug in SHOWN
-        faults += [f"{slug} axe {v}" for v in axe_violations(page, drawn, contrast)]
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            faults += [f"{slug} at {size}: {f}" for f in table_faults(page)]
+            contrast = size == "desktop" or slug in SHOWN
+            faults += [f"{slug} at {size}: axe {v}" for v in page.evaluate(AXE_JS, [drawn, contrast])]
     assert not faults, "\n".join(faults)
 
 
@@ -192,3 +197,60 @@ def test_arrow_keys_move_between_seats_and_tab_skips_the_rest(page: Page, live_s
     page.keyboard.press("Enter")
     expect(page.locator(f"#cell-{cell_id} [data-testid=steps]")).to_contain_text("1 of ")
     expect(page.locator(f"#cell-{cell_id}--seat-{exp.seat}")).to_be_focused()
+
+
+def tab_to(page: Page, selector: str, limit: int = 120) -> None:
+    """Press Tab (or Shift+Tab, whichever way the element lies) until it has focus."""
+    key = page.evaluate("""(s) => {
+      const target = document.querySelector(s), here = document.activeElement;
+      if (!target) throw new Error('no ' + s);
+      return !here || here === document.body || (here.compareDocumentPosition(target)
+             & Node.DOCUMENT_POSITION_FOLLOWING) ? 'Tab' : 'Shift+Tab'; }""", selector)
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reaches {selector}")
+
+
+def test_a_whole_holdem_hand_by_keyboard_alone(page: Page, live_server):
+    """Tools by arrow keys in their group, seats by one Tab stop and arrow keys, buttons and
+    ticks by Tab, Enter and Space; after each step focus is still on the control used."""
+    slug, cell_id = "holdem-01-dealing-a-hand", "deal-a-hand"
+    cell = f"#cell-{cell_id}"
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    engine_cell = LIBRARY.lessons[slug].cell(cell_id).engine
+    kinds, hand = engine_cell.step_kinds, engine_cell.new_hand()
+    done = 0
+    while (exp := hand.expected()) is not None:
+        step = exp.step()
+        assert step.kind not in kinds.get("choice", ())
+        if step.kind in kinds["seat"]:
+            tab_to(page, f"{cell} input[name=tool]:checked")
+            for _ in range(len(kinds["seat"])):
+                if page.locator(f"{cell} input[name=tool][value={step.kind}]").is_checked():
+                    break
+                page.keyboard.press("ArrowDown")
+            tab_to(page, f"{cell} button.seat[tabindex='0']")
+            for _ in range(engine_cell.scenario.table_seats):
+                if page.evaluate("() => document.activeElement.dataset.seat") == str(step.seat):
+                    break
+                page.keyboard.press("ArrowRight")
+            used = f"{cell}--seat-{step.seat}"
+        elif step.kind in kinds["seats"]:
+            for seat in step.seats:
+                tab_to(page, f"{cell}--winner-{seat}")
+                page.keyboard.press("Space")
+            used = f"{cell}--kind-{step.kind}"
+            tab_to(page, used)
+        else:
+            used = f"{cell}--kind-{step.kind}"
+            tab_to(page, used)
+        page.keyboard.press("Enter")
+        assert hand.propose(step).ok
+        done += 1
+        expect(page.locator(f"{cell} [data-testid=steps]")).to_contain_text(f"{done} of ")
+        expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("✔")
+        if not hand.finished:
+            expect(page.locator(used)).to_be_focused()
+    expect(page.locator(f"{cell} [data-testid=steps]")).to_have_text(f"{done} of {done} dealer steps done")
