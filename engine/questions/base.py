@@ -140,7 +140,7 @@ class Question:
             amount = whole_number(form.get(f"amount-{value}"))
             if amount is None:
                 # Named as the screen labels the field ("Main pot", "Seat 3 (Hal)", "Ante").
-                raise MalformedAnswer(f"{label}: enter a whole number of chips (digits only).")
+                raise MalformedAnswer(f"Enter a whole number of chips for {label}, digits only.")
             amounts[value] = amount
         return amounts
 

@@ -133,10 +133,10 @@ def test_messages_name_places_and_fields_as_the_screen_does(app, client, auth):
                        data={"at": "0", "kind": several}, headers=HX).get_data(as_text=True)
     assert "tick the boxes it applies to first" in body and "seat(s)" not in body
     pots = LIBRARY.lessons["holdem-03-all-ins-and-side-pots"].cell("side-pot-sizes").engine
-    with pytest.raises(MalformedAnswer, match=r"^Main pot: enter a whole number of chips"):
+    with pytest.raises(MalformedAnswer, match=r"^Enter a whole number of chips for Main pot,"):
         pots.parse({})
     split = LIBRARY.lessons["double-flop-01"].cell("split-top-half").engine
-    with pytest.raises(MalformedAnswer, match=re.escape(split.choices[0][1] + ": enter a whole number")):
+    with pytest.raises(MalformedAnswer, match=re.escape("chips for " + split.choices[0][1] + ",")):
         split.parse({})
 
 
