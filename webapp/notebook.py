@@ -6,8 +6,6 @@ state, asks, stores the attempt and renders.
 """
 from __future__ import annotations
 
-import math
-
 import markdown as md
 import nh3
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request, url_for)
@@ -15,8 +13,11 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import hands, store
-from webapp.auth import login_required
+from webapp import hands, mastery, roster, store
+from webapp.auth import is_staff, login_required
+from webapp.db import get_db
+from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
+                                seat_layout)
 from webapp.lessonfile import FAMILIES, load_library
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
@@ -73,6 +74,20 @@ def load_cell(slug: str, cell_id: str, kind: str):
     return lesson, cell, g.user["id"], store.get_state(g.user["id"], slug, cell_id)
 
 
+def assigned_work(user_id: int) -> list[tuple]:
+    """(lesson, Assigned, score, status) for each lesson the user's cohorts
+    assigned, earliest due first; status is done, due or overdue (UTC days)."""
+    lib, today = library(), mastery.now().date()
+    work = []
+    for (kind, slug), item in roster.assigned_to(get_db(), user_id).items():
+        lesson = lib.lessons.get(slug) if kind == "lesson" else None
+        if lesson is None:
+            continue
+        score = store.lesson_score(user_id, slug, [c.id for c in lesson.interactive_cells])
+        work.append((lesson, item, score, item.status(today, score["complete"])))
+    return sorted(work, key=lambda w: (w[1].due, w[0].title))
+
+
 @bp.get("/")
 @login_required
 def index():
@@ -89,10 +104,11 @@ def index():
         group["done"] += score["done"]
         group["cells"] += score["cells"]
         group["complete"] += int(score["complete"])
-    errors = lib.errors if g.user["role"] == "instructor" else []
+    errors = lib.errors if is_staff(g.user) else []
     ordered = [families[key] for key in FAMILIES if key in families]
+    work = assigned_work(g.user["id"])
     return render_template("lessons/index.html", families=ordered, errors=errors,
-                           broken=len(lib.errors))
+                           broken=len(lib.errors), work=work, due={w[0].slug: w for w in work})
 
 
 @bp.get("/<slug>")
@@ -113,15 +129,20 @@ def lesson_page(slug):
                            score=score)
 
 
+# Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
+CHANGED = {True: "This exercise was changed by your instructor; the hand starts again.",
+           False: "This exercise was changed by your instructor; answer it again."}
+
+
 def table_hand(cell, state):
     """(the cell's hand with the trainee's stored steps, a notice or None);
     kept between requests by webapp.hands, so a step replays nothing."""
     try:
         return hands.replay(cell.engine, state["steps"]), None
     except ScenarioError:
-        # The lesson changed under a stored hand: start the hand again.
+        # A hand stored before cells had fingerprints no longer replays: start again.
         state["steps"], state["done"] = [], 0
-        return cell.engine.new_hand(), "This lesson was edited since your last visit; the hand starts again."
+        return cell.engine.new_hand(), CHANGED[True]
 
 
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None) -> dict:
@@ -131,10 +152,12 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
            "rule": rule, "notice": notice, "tool": tool}
+    if store.restart_if_changed(state, cell.fingerprint):
+        ctx["notice"] = CHANGED[cell.kind == "table"]
     if cell.kind == "table":
         if hand is None:
             hand, edited = table_hand(cell, state)
-            ctx["notice"] = edited or notice
+            ctx["notice"] = edited or ctx["notice"]
         ctx["hand"] = hand
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
@@ -157,28 +180,6 @@ def _locked_by(lesson, cell, user_id: int):
         return None
     table = lesson.cell(cell.after)
     return None if store.get_state(user_id, lesson.slug, cell.after)["done"] else table
-
-
-def seat_layout(n: int) -> dict:
-    """Seat positions round an oval table, seat 1 at the dealer's left."""
-    positions = {}
-    for seat in range(1, n + 1):
-        angle = math.pi / 2 + (seat - 0.5) * 2 * math.pi / n  # dealer sits at the bottom
-        positions[seat] = (round(50 + 44 * math.cos(angle), 1), round(50 + 40 * math.sin(angle), 1))
-    return positions
-
-
-def box_layout(n: int) -> dict:
-    """Banked-game boxes in an arc facing the dealer; box 1 on the dealer's left."""
-    positions = {}
-    for box in range(1, n + 1):
-        angle = math.radians(20 + (box - 1) * 140 / max(n - 1, 1))
-        positions[box] = (round(50 + 42 * math.cos(angle), 1), round(28 + 58 * math.sin(angle), 1))
-    return positions
-
-
-# A procedure's places on the drawn table, by the view's key for them.
-LAYOUTS = {"seats": seat_layout, "boxes": box_layout}
 
 
 def _render_cell(ctx, status=200):
@@ -222,12 +223,13 @@ def step(slug, cell_id):
     cell = get_cell(lesson, cell_id, "table")
     user, form = g.user["id"], request.form
     try:
-        proposed = _parse_step(form, cell.engine.step_kinds)
+        proposed = _parse_step(form, cell.engine.step_kinds, cell.engine.procedure.layout)
         at, rev = _counter(form, "at"), _counter(form, "rev", required=False)
     except ValueError as exc:
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
     with store.cell_transaction(user, slug, cell_id) as state:
+        store.restart_if_changed(state, cell.fingerprint)
         hand = table_hand(cell, state)[0]
         if at != len(state["steps"]) or rev not in (None, state["runs"]):
             refused = STALE
@@ -260,10 +262,11 @@ def step(slug, cell_id):
                                      hand=hand))
 
 
-def _parse_step(form, kinds: dict) -> Step:
+def _parse_step(form, kinds: dict, places: str = "seats") -> Step:
     """A posted form as a dealer step: a seat tool plus the seat clicked, or
     an action button, or ticked seats for a step that takes several, or the
-    ruling chosen for a step that rules on a player's action."""
+    ruling chosen for a step that rules on a player's action. `places` is the
+    procedure's word for its places ("seats", "boxes"), as the screen says it."""
     labels = kinds["labels"]
     kind = form.get("kind") or form.get("tool")
     if kind not in labels:
@@ -276,12 +279,12 @@ def _parse_step(form, kinds: dict) -> Step:
     if kind in kinds["seat"]:
         seat = whole_number(form.get("seat"))
         if seat is None:
-            raise ValueError(f"{labels[kind]}: click the seat it applies to.")
+            raise ValueError(f"{labels[kind]}: click the {PLACE_WORD[places]} it applies to.")
         return Step(kind, seat=seat)
     if kind in kinds["seats"]:
         seats = [whole_number(s) for s in form.getlist("winners")]
         if not seats or None in seats:
-            raise ValueError(f"{labels[kind]}: tick the seat(s) it applies to first.")
+            raise ValueError(f"{labels[kind]}: tick the {places} it applies to first.")
         return Step(kind, seats=tuple(sorted(set(seats))))
     return Step(kind)
 
@@ -304,7 +307,8 @@ def answer(slug, cell_id):
                                          message=str(exc), ok=False), 422)
     verdict = question.check(reply)
     with store.cell_transaction(user, slug, cell_id) as state:
-        stale = rev != state["runs"]
+        changed = store.restart_if_changed(state, cell.fingerprint)   # answered on the old question
+        stale = changed or rev != state["runs"]
         if not stale:
             state["runs"] += 1
             state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
@@ -315,7 +319,8 @@ def answer(slug, cell_id):
                                  elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
             store.save_state(state)
     if stale:
-        return _render_cell(cell_context(lesson, cell, state, message=STALE, ok=False), 409)
+        return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
+                                         notice=CHANGED[False] if changed else None), 409)
     return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
                                      rule=verdict.rule))
 
@@ -338,4 +343,5 @@ def reset_lesson(slug):
     return redirect(url_for("notebook.lesson_page", slug=slug))
 
 
-bp.add_app_template_global(seat_layout, "seat_layout")
+for _helper in (seat_layout, seat_label, box_label, board_label, card_name):
+    bp.add_app_template_global(_helper, _helper.__name__)
