@@ -46,7 +46,15 @@ def _v3(db: sqlite_utils.Database) -> None:
     db["cell_state"].add_column("wrong_in_a_row", int, not_null_default=0)
 
 
-MIGRATIONS = [_v1, _v2, _v3]
+def _v4_drills(db: sqlite_utils.Database) -> None:
+    # Drill cells (webapp/drill_cells.py): the seed of the hand a trainee is
+    # dealing, and on every attempt the seed it was made on, so any attempt
+    # can be replayed exactly (engine.drills.generate(game, wants, seed, house)).
+    db["cell_state"].add_column("seed", int)
+    db["attempts"].add_column("seed", int)
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_drills]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import store
+from webapp import drill_cells, store
 from webapp.auth import login_required
 from webapp.lessonfile import FAMILIES, load_library
 
@@ -57,11 +57,11 @@ def get_lesson(slug: str):
     return lesson
 
 
-def get_cell(lesson, cell_id: str, kind: str | None = None):
+def get_cell(lesson, cell_id: str, kind: str | tuple[str, ...] | None = None):
     cell = lesson.cell(cell_id)
     if cell is None:
         abort(404)
-    if kind is not None and cell.kind != kind:
+    if kind is not None and cell.kind not in ((kind,) if isinstance(kind, str) else kind):
         abort(400)
     return cell
 
@@ -105,19 +105,36 @@ def lesson_page(slug):
         if cell.kind == "markdown":
             cells.append({"cell": cell, "html": render_markdown(cell.source)})
         else:
-            cells.append(cell_context(lesson, cell, states.get(cell.id) or
-                                      store.get_state(g.user["id"], slug, cell.id)))
+            state = states.get(cell.id)
+            if state is None or (cell.kind == "drill" and state["seed"] is None):
+                state = current_state(g.user["id"], slug, cell)
+            cells.append(cell_context(lesson, cell, state))
     current = next((c["cell"].id for c in cells if c["cell"].interactive and not c["state"]["done"]), None)
     score = store.lesson_score(g.user["id"], slug, [c.id for c in lesson.interactive_cells])
     return render_template("lessons/notebook.html", lesson=lesson, cells=cells, current=current,
                            score=score)
 
 
+def current_state(user_id: int, slug: str, cell) -> dict:
+    """This trainee's state in a cell. A drill cell shown for the first time
+    gets its first hand's seed here, stored before the hand is shown."""
+    state = store.get_state(user_id, slug, cell.id)
+    if cell.kind == "drill" and state["seed"] is None:
+        state = store.claim_seed(user_id, slug, cell.id, drill_cells.new_seed(cell.engine))
+    return state
+
+
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None) -> dict:
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
-           "rule": rule, "notice": notice, "tool": tool}
+           "rule": rule, "notice": notice, "tool": tool, "drill": None}
+    if cell.kind == "drill":
+        # The trainee's hand of the drill, shown and dealt as a table cell.
+        ctx["drill"] = cell.engine
+        ctx["cell"], edited = drill_cells.as_table(cell, state)
+        ctx["notice"] = notice or edited
+        cell = ctx["cell"]
     if cell.kind == "table":
         hand = cell.engine.new_hand()
         try:
@@ -209,17 +226,22 @@ def _counter(form, name: str, required: bool = True) -> int | None:
 def step(slug, cell_id):
     """One dealer step in a table cell, checked and stored as one transaction."""
     lesson = get_lesson(slug)
-    cell = get_cell(lesson, cell_id, "table")
+    cell = get_cell(lesson, cell_id, ("table", "drill"))
     user, form = g.user["id"], request.form
     try:
         proposed = _parse_step(form, cell.engine.step_kinds)
         at, rev = _counter(form, "at"), _counter(form, "rev", required=False)
     except ValueError as exc:
-        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
+        return _render_cell(cell_context(lesson, cell, current_state(user, slug, cell),
                                          message=str(exc), ok=False), 422)
     with store.cell_transaction(user, slug, cell_id) as state:
+        # A drill's page always has its hand's seed stored: without one the page is
+        # out of date; the hand it is now shown (a seed drawn into state) is stored.
+        seedless = cell.kind == "drill" and state["seed"] is None
         hand = cell_context(lesson, cell, state)["hand"]
-        if at != len(state["steps"]) or rev not in (None, state["runs"]):
+        if seedless:
+            store.save_state(state)
+        if at != len(state["steps"]) or rev not in (None, state["runs"]) or seedless:
             refused = STALE
         elif hand.finished:
             refused = "This hand is over. Use Restart cell to deal it again."
@@ -239,7 +261,7 @@ def step(slug, cell_id):
             shown = verdict.message if level is None else verdict.hint(level)
             store.record_attempt(user, slug, cell_id, step=str(proposed), correct=verdict.ok,
                                  rule=verdict.rule, message=shown, hint_level=level,
-                                 elapsed_ms=store.elapsed(form.get("elapsed_ms")))
+                                 elapsed_ms=store.elapsed(form.get("elapsed_ms")), seed=state["seed"])
             store.save_state(state)
     if refused:
         return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
@@ -315,8 +337,38 @@ def reset_cell(slug, cell_id):
     lesson = get_lesson(slug)
     cell = get_cell(lesson, cell_id)
     store.reset(g.user["id"], slug, cell_id)
-    return _render_cell(cell_context(lesson, cell, store.get_state(g.user["id"], slug, cell_id),
+    return _render_cell(cell_context(lesson, cell, current_state(g.user["id"], slug, cell),
                                      notice="Cell restarted. Your earlier attempts stay in your record."))
+
+
+@bp.post("/<slug>/cells/<cell_id>/deal")
+@login_required
+def deal_new_hand(slug, cell_id):
+    """A drill's next hand, once this one is dealt to the end: a new seed drawn
+    by the server, stored with the staleness checks of a step."""
+    lesson = get_lesson(slug)
+    cell = get_cell(lesson, cell_id, "drill")
+    user = g.user["id"]
+    try:
+        at, rev = _counter(request.form, "at"), _counter(request.form, "rev")
+    except ValueError as exc:
+        return _render_cell(cell_context(lesson, cell, current_state(user, slug, cell),
+                                         message=str(exc), ok=False), 422)
+    old = current_state(user, slug, cell)["seed"]
+    seed = drill_cells.new_seed(cell.engine, old)      # dealt outside the write lock
+    with store.cell_transaction(user, slug, cell_id) as state:
+        if at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
+            refused = STALE
+        elif not state["done"]:
+            refused = "Deal this hand to the end first (or use Restart cell to start it again)."
+        else:
+            refused = None
+            state.update(seed=seed, steps=[], done=0, wrong_in_a_row=0)
+            store.save_state(state)
+    if refused:
+        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
+    return _render_cell(cell_context(lesson, cell, state, notice="A new hand is dealt. Your earlier "
+                                                                  "hands stay in your record."))
 
 
 @bp.post("/<slug>/reset")
