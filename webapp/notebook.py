@@ -207,6 +207,7 @@ def _render_cell(ctx, status=200):
 STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
          "nothing was recorded.")
 UNREADABLE = "This page is out of date or was not sent whole: reload it (nothing was recorded)."
+UNSEEN = "This drill's hand is not on this page yet: reload the page (nothing was recorded)."
 
 
 def _counter(form, name: str, required: bool = True) -> int | None:
@@ -232,16 +233,15 @@ def step(slug, cell_id):
         proposed = _parse_step(form, cell.engine.step_kinds)
         at, rev = _counter(form, "at"), _counter(form, "rev", required=False)
     except ValueError as exc:
-        return _render_cell(cell_context(lesson, cell, current_state(user, slug, cell),
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
     with store.cell_transaction(user, slug, cell_id) as state:
-        # A drill's page always has its hand's seed stored: without one the page is
-        # out of date; the hand it is now shown (a seed drawn into state) is stored.
-        seedless = cell.kind == "drill" and state["seed"] is None
+        # A drill's page stores its hand's seed before showing it: none stored, no page showed it.
+        unseen = cell.kind == "drill" and state["seed"] is None
         hand = cell_context(lesson, cell, state)["hand"]
-        if seedless:
-            store.save_state(state)
-        if at != len(state["steps"]) or rev not in (None, state["runs"]) or seedless:
+        if unseen:
+            refused = UNSEEN
+        elif at != len(state["steps"]) or rev not in (None, state["runs"]):
             refused = STALE
         elif hand.finished:
             refused = "This hand is over. Use Restart cell to deal it again."
@@ -352,12 +352,14 @@ def deal_new_hand(slug, cell_id):
     try:
         at, rev = _counter(request.form, "at"), _counter(request.form, "rev")
     except ValueError as exc:
-        return _render_cell(cell_context(lesson, cell, current_state(user, slug, cell),
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
-    old = current_state(user, slug, cell)["seed"]
+    old = store.get_state(user, slug, cell_id)["seed"]
     seed = drill_cells.new_seed(cell.engine, old)      # dealt outside the write lock
     with store.cell_transaction(user, slug, cell_id) as state:
-        if at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
+        if state["seed"] is None:
+            refused = UNSEEN
+        elif at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
             refused = STALE
         elif not state["done"]:
             refused = "Deal this hand to the end first (or use Restart cell to start it again)."

@@ -223,10 +223,15 @@ def test_stale_and_double_clicked_requests_are_409_and_record_nothing(lesson_app
     assert r.status_code == 422 and state(lesson_app) == dealt
 
 
-def test_a_step_in_a_drill_with_no_stored_seed_is_stale_and_stores_the_hand_shown(lesson_app, client, auth):
+def test_a_request_for_a_drill_no_page_has_shown_changes_nothing(lesson_app, client, auth):
+    """The seed is stored when the page first shows the hand; a step or a new
+    hand posted before that is refused and stores nothing."""
     auth.login()
-    r = client.post(f"{URL}/step", data={"at": "0", "rev": "0", "kind": "burn"}, headers=HX)
-    assert r.status_code == 409 and attempts(lesson_app) == []
+    for url, form in ((f"{URL}/step", {"at": "0", "rev": "0", "kind": "burn"}), (f"{URL}/deal", {"at": "0", "rev": "0"})):
+        r = client.post(url, data=form, headers=HX)
+        assert r.status_code == 409 and "reload the page" in r.get_data(as_text=True)
+        assert attempts(lesson_app) == [] and state(lesson_app) == {}
+    client.get(f"/lessons/{SLUG}")
     seed = state(lesson_app)["seed"]
     assert seed and client.get(f"/lessons/{SLUG}").status_code == 200 and state(lesson_app)["seed"] == seed
 

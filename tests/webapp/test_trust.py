@@ -30,11 +30,14 @@ POLICY = {
     "auth.login": "public", "auth.logout": "public", "auth.password": "signed-in",
     "notebook.index": "signed-in", "notebook.lesson_page": "signed-in", "notebook.step": "signed-in",
     "notebook.answer": "signed-in", "notebook.reset_cell": "signed-in", "notebook.reset_lesson": "signed-in",
+    "notebook.deal_new_hand": "signed-in",
     "progress.mine": "signed-in", "progress.class_view": "instructor",
     "authoring.index": "instructor", "authoring.new": "instructor", "authoring.edit": "instructor",
 }
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css"}
-ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION}}
+DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
+ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
+                 "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}}
 
 
 def make_app(tmp_path: Path, csrf: bool = True, **config):
@@ -116,7 +119,7 @@ FORMS = {
     "password": st.fixed_dictionaries({"current": TEXT, "new": TEXT, "again": TEXT}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
-                         ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"),
+                         ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"), (DRILL_LESSON, DRILL),
                          ("no-such-lesson", TABLE), (LESSON + "\n", TABLE)])
 REQUESTS = {
     "step": st.tuples(CELLS, FORMS["step"]),
@@ -125,6 +128,7 @@ REQUESTS = {
                                            ("holdem-02-commission", "rake-blinds-only"), (LESSON, TABLE)]),
                         FORMS["answer"]),
     "reset": st.tuples(CELLS, st.just({})),
+    "deal": st.tuples(CELLS, st.fixed_dictionaries({}, optional={"at": NUMBERS, "rev": NUMBERS})),
     "login": st.tuples(st.text(max_size=30).map(lambda n: ("/" + n, "")), FORMS["login"]),
     "author": st.tuples(st.sampled_from([("new", ""), (LESSON, ""), ("fuzz-lesson", ""), ("probe%0A", ""),
                                          ("readme%0A", "")]), FORMS["author"]),
@@ -135,7 +139,7 @@ REQUESTS = {
 
 
 def url_for_request(kind, where):
-    if kind in ("step", "answer", "reset"):
+    if kind in ("step", "answer", "reset", "deal"):
         return f"/lessons/{where[0]}/cells/{where[1]}/{kind}"
     if kind == "login":
         return "/auth/login?next=" + where[0]
@@ -329,7 +333,7 @@ def test_every_state_changing_route_needs_the_csrf_token(tmp_path):
     client, good = signed_in(app, "instructor")
     posts = [(e, u) for e, m, u in rule_urls(app) if m == "POST"]
     assert {e for e, _ in posts} >= {"notebook.step", "notebook.answer", "notebook.reset_cell",
-                                     "notebook.reset_lesson", "authoring.new", "authoring.edit", "auth.login",
+                                     "notebook.reset_lesson", "notebook.deal_new_hand", "authoring.new", "authoring.edit", "auth.login",
                                      "auth.logout", "auth.password"}
     for endpoint, url in posts:
         for headers in ({}, {"X-CSRFToken": "forged"}, HX):
