@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from engine.drills import DrillError, generate, plan
+from engine.drills import DrillError, banked, checked, generate
 from engine.games import get_game
 from engine.hand import Step
 from engine.house import HouseFileError, get_house
@@ -101,20 +101,20 @@ def build(data: dict[str, Any]) -> DrillCell:
         raise DrillCellError("want", 'want must be a list of what the hand must contain, e.g. '
                                      'want = ["side-pots >= 2"] (python -m engine drill --help lists them)')
     try:
-        parsed = plan(game, wants, house)
+        name, house_name, wanted = checked(game, wants, house)
     except DrillError as exc:
         raise DrillCellError("want" if _is_game(game) else "game", str(exc)) from None
     title, prompt = str(data.get("title", "")), str(data.get("prompt", ""))
-    wanted = tuple(str(w) for w in parsed.wants)
     try:
-        sample = hand_table(parsed.game.name, wanted, parsed.house.name, LOAD_SEED, title, prompt)
+        sample = hand_table(name, wanted, house_name, LOAD_SEED, title, prompt)
     except DrillError as exc:
         raise DrillCellError("want", str(exc)) from None
-    return DrillCell(parsed.game.name, parsed.house.name, wanted, title, prompt, sample,
-                     rules_exercised(sample))
+    return DrillCell(name, house_name, wanted, title, prompt, sample, rules_exercised(sample))
 
 
 def _is_game(name: str) -> bool:
+    if banked(name):
+        return True
     try:
         get_game(name)
     except KeyError:
