@@ -15,6 +15,7 @@ from webapp.db import get_db
 from webapp.lessonfile import LessonError, load_library, parse_lesson
 
 from .conftest import HX
+from .test_hints import LESSON as HINTS_LESSON
 
 LESSON = '''+++
 title = "Drills"
@@ -39,15 +40,7 @@ game = "casino-holdem"
 want = ["dealer-does-not-qualify"]
 ```
 
-```table
-id = "fixed"
-seed = 5
-button_was = 1
-seats = { 1 = ["Ann", 100], 3 = ["Ben", 100], 5 = ["Cara", 100] }
-actions = ["call", "call", "check", "check", "check", "check", "check", "check", "check",
-           "check", "check", "check"]
-```
-'''
+''' + "```table" + HINTS_LESSON.split("```table")[1].replace('id = "holdem"', 'id = "fixed"')
 SLUG, CELL = "drills", "side-pots"
 URL = f"/lessons/{SLUG}/cells/{CELL}"
 
@@ -307,3 +300,24 @@ def test_a_casino_holdem_drill_deals_a_new_round_in_the_casino_table(lesson_app,
                     data={"at": str(len(json.loads(done["steps"]))), "rev": str(done["runs"])}, headers=HX)
     assert r.status_code == 200 and state(lesson_app, cell="casino")["seed"] != first
     assert {"CH ¶9", "CH ¶12, ¶14"} <= drill(lesson_app, "casino").rules   # qualifying, and paying the antes
+
+
+def test_my_progress_sends_a_missed_rule_to_the_drill(lesson_app, client, auth):
+    """A missed rule the drill's hands exercise is practised in the drill, a new hand each time."""
+    from datetime import datetime, timedelta, timezone
+    auth.login()
+    client.get(f"/lessons/{SLUG}")
+    r = client.post(f"/lessons/{SLUG}/cells/fixed/step", data={"at": "0", "rev": "0", "kind": "burn"},
+                    headers=HX)
+    assert r.status_code == 200
+    missed = attempts_in(lesson_app, "fixed")[0]
+    assert not missed["correct"] and missed["rule"] in drill(lesson_app).rules
+    lesson_app.config["CLOCK"] = lambda: datetime.now(timezone.utc) + timedelta(days=1, minutes=1)
+    page = client.get("/progress/").get_data(as_text=True)
+    item = page.split(f'data-rule="{missed["rule"]}"', 1)[1].split("</li>", 1)[0]
+    assert f'href="/lessons/{SLUG}#cell-{CELL}"' in item and "a drill" in item
+
+
+def attempts_in(app, cell: str) -> list[dict]:
+    with app.app_context():
+        return list(get_db().query("select correct, rule from attempts where cell = ?", [cell]))
