@@ -155,9 +155,10 @@ def _over_blind_rule(game: Game, house: HouseRules) -> str | None:
     return "8.2.4" if house.over_blind == "all_blind_games" else None
 
 
-def plan(game_name: str, wants: Sequence[str], house_name: str = "main") -> Plan:
+def plan(game_name: str, wants: Sequence[str], house_name: str = "main", *, any_hand: bool = False) -> Plan:
     """Check the wants against the game and the house before dealing: every
-    want the rules can never give is refused here, naming it and why."""
+    want the rules can never give is refused here, naming it and why. A drill
+    needs a want; `any_hand` allows none (an audition's plain hand of a game)."""
     if banked(game_name):
         raise DrillError(f"{game_name} is a banked game with its own dealer procedure (python -m engine "
                          "casino): its drills are planned by engine/casino_drills.py (use `checked`)")
@@ -170,7 +171,7 @@ def plan(game_name: str, wants: Sequence[str], house_name: str = "main") -> Plan
         raise DrillError(f"{game_name} has its own dealer procedure: drills deal poker hands")
     game = found
     parsed = tuple(parse_want(w) for w in wants)
-    if not parsed:
+    if not parsed and not any_hand:
         raise DrillError(f"a drill needs at least one want: {', '.join(WANTS)}")
     names = {w.name for w in parsed}
     deck = next(iter(game.max_players))
@@ -498,13 +499,14 @@ def checked(game: str, wants: Sequence[str], house: str = "main") -> tuple[str, 
 
 
 def generate(game: str, wants: Sequence[str], seed: int, house: str = "main",
-             tries: int = MAX_TRIES) -> Drill:
+             tries: int = MAX_TRIES, *, any_hand: bool = False) -> Drill:
     """A hand of `game` under `house` with every want, dealt from `seed`.
 
     Each candidate's cell is dealt again from the cell alone (scripted
     decisions, stacked deck) and checked want by want, so what is returned
     deals as checked. Raises DrillError for a want refused by the rules or
-    when no candidate within `tries` has them all. A banked game deals a
+    when no candidate within `tries` has them all. With `any_hand` and no
+    wants, the first candidate is the hand (plan). A banked game deals a
     round of its own (engine/casino_drills.py)."""
     if banked(game):
         name, house_name, wanted = checked(game, wants, house)
@@ -514,7 +516,7 @@ def generate(game: str, wants: Sequence[str], seed: int, house: str = "main",
         except CasinoDrillError as exc:
             raise DrillError(str(exc)) from None
         return Drill(name, house_name, wanted, seed, cell, found_on)
-    p = plan(game, wants, house)
+    p = plan(game, wants, house, any_hand=any_hand)
     for attempt in range(tries):
         cell = _try(p, try_seed(seed, attempt))
         played = deal_out(Hand(Scenario.from_dict(cell)))

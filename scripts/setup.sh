@@ -42,8 +42,9 @@ pip_install() {  # pip_install SPEC : quiet unless something goes wrong
 }
 
 npm_install() {
-  if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    echo "==> npm ci (htmx, pinned in package.json)"
+  if [ ! -f node_modules/htmx.org/dist/htmx.min.js ] || [ ! -f node_modules/codemirror/lib/codemirror.js ] \
+     || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "==> npm ci (htmx and the lesson editor's CodeMirror 5, pinned in package.json)"
     npm ci --no-audit --no-fund --loglevel=error
   fi
 }

@@ -60,12 +60,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
     errors.init_app(app)
 
-    from webapp import auth, authoring, db, notebook, progress
+    from webapp import auditions, auth, authoring, cohorts, db, notebook, progress
     db.init_app(app)
+    app.jinja_env.globals["is_staff"] = auth.is_staff
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
+    app.register_blueprint(cohorts.bp)
+    app.register_blueprint(authoring.vendor)
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
+    app.register_blueprint(auditions.bp)
 
     from webapp.lessons import check_command
     app.cli.add_command(check_command)

@@ -21,7 +21,9 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from webapp.db import get_db
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
-ROLES = ("trainee", "instructor")
+ROLES = ("trainee", "instructor", "admin")
+# Who may teach: an admin can do everything an instructor can, and manages instructors.
+STAFF = ("instructor", "admin")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 # Checked against when the user name is unknown, so both cases cost one hash.
@@ -40,21 +42,31 @@ def check_new_password(password: str) -> None:
         raise ValueError(f"a password may have at most {MAX_PASSWORD} characters")
 
 
-def create_user(db, username: str, password: str, role: str) -> int:
+def create_user(db, username: str, password: str, role: str, *, one_time: bool = False) -> int:
+    """A new account; with `one_time` its owner must choose a new password at first sign-in."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
     check_new_password(password)
     return db["users"].insert({"username": username, "password_hash": generate_password_hash(password),
-                               "role": role, "created_at": now()}).last_pk
+                               "role": role, "created_at": now(),
+                               "must_change_password": int(one_time)}).last_pk
 
 
-def set_password(db, username: str, password: str) -> None:
-    """A new password also signs the user out everywhere."""
+def one_time_password() -> str:
+    """A password to read out or hand over on paper: 3 groups of 4 from an
+    alphabet without look-alikes (no 0/O, 1/l/I), about 60 bits."""
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+    return "-".join("".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(3))
+
+
+def set_password(db, username: str, password: str, *, one_time: bool = False) -> None:
+    """A new password also signs the user out everywhere; a `one_time` one
+    (set by an instructor or admin) must be changed at the next sign-in."""
     check_new_password(password)
     with db.conn:
         changed = db.conn.execute(
-            "update users set password_hash = ?, session_epoch = session_epoch + 1 where username = ?",
-            [generate_password_hash(password), username]).rowcount
+            "update users set password_hash = ?, session_epoch = session_epoch + 1, must_change_password = ? "
+            "where username = ?", [generate_password_hash(password), int(one_time), username]).rowcount
     if not changed:
         raise ValueError(f"no user named {username!r}")
 
@@ -78,13 +90,31 @@ def current_user():
     if not isinstance(user_id, int) or not isinstance(epoch, int):
         return None
     rows = list(get_db().query(
-        "select id, username, role from users where id = ? and session_epoch = ?", [user_id, epoch]))
+        "select id, username, role, must_change_password from users where id = ? and session_epoch = ?",
+        [user_id, epoch]))
     return rows[0] if rows else None
 
 
+# What a user with a one-time password may still reach: the page to change it, and the way out.
+UNTIL_CHANGED = {"auth.password", "auth.logout", "auth.login", "static", "htmx_js"}
+
+
 @bp.before_app_request
-def load_user() -> None:
+def load_user():
+    """Also holds a user with a one-time password at the password page."""
     g.user = current_user()
+    if g.user is not None and g.user["must_change_password"] and request.endpoint not in UNTIL_CHANGED:
+        if request.headers.get("HX-Request"):
+            return (CHANGE_FIRST, 403, {"Content-Type": "text/plain; charset=utf-8"})
+        return redirect(url_for("auth.password"))
+    return None
+
+
+CHANGE_FIRST = "Choose your own password first (Password page). Nothing was recorded."
+
+
+def is_staff(user) -> bool:
+    return user is not None and user["role"] in STAFF
 
 
 def session_ended():
@@ -105,14 +135,21 @@ def login_required(view):
     return wrapped
 
 
-def instructor_required(view):
-    @functools.wraps(view)
-    @login_required
-    def wrapped(**kwargs):
-        if g.user["role"] != "instructor":
-            abort(403)
-        return view(**kwargs)
-    return wrapped
+def role_required(*roles: str, refusal: str | None = None):
+    """A view for these roles only (checked on the server; others get 403)."""
+    def decorate(view):
+        @functools.wraps(view)
+        @login_required
+        def wrapped(**kwargs):
+            if g.user["role"] not in roles:
+                abort(403, description=refusal)
+            return view(**kwargs)
+        return wrapped
+    return decorate
+
+
+instructor_required = role_required(*STAFF)
+admin_required = role_required("admin", refusal="This page is for admins. Nothing was changed.")
 
 
 def safe_next(target: str | None) -> str:
@@ -213,6 +250,8 @@ def password():
         rows = list(get_db().query("select password_hash from users where id = ?", [g.user["id"]]))
         if not check_password_hash(rows[0]["password_hash"], form.get("current", "")[:MAX_PASSWORD + 1]):
             error = "Your current password is not right."
+        elif g.user["must_change_password"] and form.get("new", "") == form.get("current", ""):
+            error = "Choose a new password, not the one-time password you were given."
         elif form.get("new", "") != form.get("again", ""):
             error = "The two new passwords differ."
         else:
@@ -226,7 +265,8 @@ def password():
                 session["epoch"] = epoch
                 flash("Password changed. Other devices signed in as you are signed out.")
                 return redirect(url_for("progress.mine"))
-    return render_template("auth/password.html", error=error, min_length=MIN_PASSWORD), (422 if error else 200)
+    return render_template("auth/password.html", error=error, min_length=MIN_PASSWORD,
+                           forced=bool(g.user["must_change_password"])), (422 if error else 200)
 
 
 @click.command("add-user")
@@ -235,7 +275,7 @@ def password():
 @click.password_option()
 @with_appcontext
 def add_user_command(username, role, password):
-    """Add a trainee or instructor account."""
+    """Add a trainee, instructor or admin account."""
     try:
         create_user(get_db(), username, password, role)
     except ValueError as exc:

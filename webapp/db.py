@@ -46,6 +46,67 @@ def _v3(db: sqlite_utils.Database) -> None:
     db["cell_state"].add_column("wrong_in_a_row", int, not_null_default=0)
 
 
+def _v4_auditions(db: sqlite_utils.Database) -> None:
+    # Auditions (webapp/auditions.py): an instructor's definition, each
+    # trainee's run of it (the drawn seeds, the dealt hands, where the run is)
+    # and every step of the run, right, wrong, made for the trainee or missed.
+    db["auditions"].create({
+        "id": int, "title": str, "author_id": int, "kinds": str, "hands": int, "minutes": int,
+        "pass_mark": int, "open": int, "created_at": str, "updated_at": str,
+    }, pk="id", not_null={"title", "author_id", "kinds", "hands", "minutes", "pass_mark"},
+        foreign_keys=[("author_id", "users", "id")])
+    db["auditions_runs"].create({
+        "id": int, "audition_id": int, "user_id": int, "seeds": str, "cells": str, "hand": int,
+        "steps": str, "posts": int, "started_at": str, "deadline": str, "finished_at": str,
+        "status": str, "right": int, "total": int, "score": int, "passed": int, "certificate": str,
+    }, pk="id", not_null={"audition_id", "user_id", "seeds", "cells", "started_at", "deadline", "status"},
+        foreign_keys=[("audition_id", "auditions", "id"), ("user_id", "users", "id")])
+    db["auditions_runs"].create_index(["audition_id", "user_id"])
+    db["auditions_runs"].create_index(["certificate"], unique=True)
+    db["audition_steps"].create({
+        "id": int, "run_id": int, "hand": int, "position": int, "step": str, "outcome": str,
+        "rule": str, "message": str, "explanation": str, "elapsed_ms": int, "created_at": str,
+    }, pk="id", not_null={"run_id", "hand", "position", "outcome"},
+        foreign_keys=[("run_id", "auditions_runs", "id")])
+    db["audition_steps"].create_index(["run_id", "id"])
+
+
+
+def _v5_cohorts(db: sqlite_utils.Database) -> None:
+    # Accounts made with a one-time password must choose their own at first sign-in.
+    db["users"].add_column("must_change_password", int, not_null_default=0)
+    db["cohorts"].create({"id": int, "name": str, "created_by": int, "created_at": str}, pk="id",
+                         not_null={"name"}, foreign_keys=[("created_by", "users", "id")])
+    db["cohorts"].create_index(["name"], unique=True)
+    db["cohort_members"].create({"cohort_id": int, "user_id": int, "added_at": str}, pk=("cohort_id", "user_id"),
+                                foreign_keys=[("cohort_id", "cohorts", "id"), ("user_id", "users", "id")])
+    # What a cohort is asked to do: `kind` names what `target` is ('lesson': a lesson's
+    # slug), so other kinds of work (auditions) can be assigned the same way later.
+    # `due` is a date (YYYY-MM-DD): due by the end of that day, UTC.
+    db["assignments"].create({"id": int, "cohort_id": int, "kind": str, "target": str, "due": str,
+                              "created_at": str}, pk="id", not_null={"cohort_id", "kind", "target", "due"},
+                             foreign_keys=[("cohort_id", "cohorts", "id")])
+    db["assignments"].create_index(["cohort_id", "kind", "target"], unique=True)
+
+
+
+def _v6_lessons(db: sqlite_utils.Database) -> None:
+    # The editor (webapp/authoring.py): a lesson's draft until it is published,
+    # every earlier version, and an instructor's preview hands (never attempts).
+    db["lesson_drafts"].create({"slug": str, "text": str, "saved_by": int, "saved_at": str},
+                               pk="slug", not_null={"text"})
+    db["lesson_versions"].create({"id": int, "slug": str, "text": str, "action": str, "user_id": int,
+                                  "created_at": str}, pk="id", not_null={"slug", "text", "action"})
+    db["lesson_versions"].create_index(["slug", "id"])
+    db["lesson_previews"].create({"user_id": int, "token": str, "slug": str, "text": str, "cells": str,
+                                  "updated_at": str}, pk=("user_id", "token"),
+                                 foreign_keys=[("user_id", "users", "id")])
+    # Which version of a cell a trainee's stored hand or answer belongs to
+    # (lessonfile.Cell.fingerprint): a changed cell restarts with a notice.
+    db["cell_state"].add_column("fingerprint", str)
+
+
+
 def _v4_drills(db: sqlite_utils.Database) -> None:
     # Drill cells (webapp/drill_cells.py): the seed of the hand a trainee is
     # dealing, and on every attempt the seed it was made on, so any attempt
@@ -54,7 +115,7 @@ def _v4_drills(db: sqlite_utils.Database) -> None:
     db["attempts"].add_column("seed", int)
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_drills]
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v4_drills]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

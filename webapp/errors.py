@@ -49,7 +49,9 @@ def _reply(status: int, message: str | None = None, title: str | None = None):
 
 
 def http_error(exc: HTTPException):
-    return _reply(exc.code or 500)
+    """The app's own words for the status, or the sentence a view gave `abort`."""
+    own = exc.description if exc.description != type(exc).description else None
+    return _reply(exc.code or 500, own)
 
 
 def csrf_error(exc: CSRFError):

@@ -8,6 +8,8 @@ a trainee; other lessons are unaffected.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 import re
@@ -36,6 +38,7 @@ FENCE_RE = re.compile(r"^```\s*([A-Za-z]*)\s*$")
 PHH_PATH_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}(/[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}){0,3}\.phhs?")
 PHH_KEYS = ("id", "title", "prompt", "phh", "hand", "house")
 MAX_PHH_BYTES = 256 * 1024
+WORDING = ("title", "prompt")   # a cell's words; changing them changes no hand or answer
 
 
 class LessonError(ValueError):
@@ -64,6 +67,15 @@ class Cell:
     def dealt(self) -> bool:
         """Dealt step by step on the drawn table (a table or a drill cell)."""
         return self.kind in DEALT
+
+    @property
+    def fingerprint(self) -> str:
+        """What the trainee's hand or answer depends on: the cell's kind and
+        data without its wording (title, prompt), so a changed scenario or
+        question is told apart from a corrected typo (notebook.cell_context)."""
+        data = {k: v for k, v in self.data.items() if k not in WORDING}
+        text = json.dumps([self.kind, data], sort_keys=True, default=repr, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
 # The curriculum's families in the suggested order (header key `family`):

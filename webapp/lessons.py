@@ -103,6 +103,66 @@ def _check_cli(paths: tuple[str, ...]) -> None:
     raise SystemExit(check(list(paths) or [current_app.config["LESSONS_DIR"]]))
 
 
+@check_command.command("export")
+@with_appcontext
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["ipynb"]), default="ipynb", show_default=True,
+              help="the file format (a Jupyter notebook)")
+@click.option("-o", "--output", default=None, help="the file to write (default NAME.ipynb; - for stdout)")
+def _export_cli(name: str, fmt: str, output: str | None) -> None:
+    """Write lessons/NAME.md as a Jupyter notebook that opens in JupyterLab."""
+    from flask import current_app
+
+    from webapp.ipynb import dumps, to_notebook
+    from webapp.lessonfile import is_lesson_name
+    path = Path(current_app.config["LESSONS_DIR"]) / f"{name.removesuffix('.md')}.md"
+    if not is_lesson_name(path.stem) or not path.is_file():
+        raise click.ClickException(f"there is no lesson {path}")
+    text = dumps(to_notebook(path.read_text(encoding="utf-8")))
+    if output == "-":
+        click.echo(text, nl=False)
+        return
+    target = Path(output or f"{path.stem}.{fmt}")
+    target.write_text(text, encoding="utf-8")
+    click.echo(f"Wrote {target} ({fmt}) from {path}.")
+
+
+@check_command.command("import")
+@with_appcontext
+@click.argument("notebook", type=click.Path(exists=True, dir_okay=False))
+@click.option("--name", default=None, help="the lesson's file name (default: the notebook's)")
+@click.option("--replace", is_flag=True, help="replace an existing lesson (its text is kept as a version)")
+def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
+    """Turn a notebook (from `lessons export`) back into lessons/NAME.md, checked first."""
+    import json
+
+    from flask import current_app
+
+    from webapp import drafts
+    from webapp.ipynb import IpynbError, check_import, from_notebook
+    from webapp.lessonfile import is_lesson_name
+    slug = name or Path(notebook).stem
+    if not is_lesson_name(slug):
+        raise click.ClickException(f"{slug!r} is no lesson name: lower-case letters, digits and dashes "
+                                   "(use --name)")
+    target = Path(current_app.config["LESSONS_DIR"]) / f"{slug}.md"
+    try:
+        data = json.loads(Path(notebook).read_text(encoding="utf-8"))
+        imported = from_notebook(data, notebook)
+        check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
+    except (ValueError, UnicodeDecodeError) as exc:   # IpynbError, or not JSON at all
+        message = str(exc) if isinstance(exc, IpynbError) else f"{notebook}: not a notebook ({exc})"
+        raise click.ClickException(message) from None
+    if target.exists() and not replace:
+        raise click.ClickException(f"{target} exists: add --replace to replace it (its text is kept as a "
+                                   "version in the editor)")
+    with drafts.lesson_transaction():
+        drafts.keep_published(slug, None)
+        drafts.write_file(slug, imported.text)
+        drafts.add_version(slug, imported.text, "imported", None)
+    click.echo(f"Wrote {target} from {notebook}; it passes the lesson check.")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m webapp.lessons",
                                      description="Check lesson files as the trainer loads them.")

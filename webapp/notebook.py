@@ -15,8 +15,9 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import drill_cells, store
-from webapp.auth import login_required
+from webapp import drill_cells, mastery, roster, store
+from webapp.auth import is_staff, login_required
+from webapp.db import get_db
 from webapp.lessonfile import FAMILIES, load_library
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
@@ -73,6 +74,20 @@ def load_cell(slug: str, cell_id: str, kind: str):
     return lesson, cell, g.user["id"], store.get_state(g.user["id"], slug, cell_id)
 
 
+def assigned_work(user_id: int) -> list[tuple]:
+    """(lesson, Assigned, score, status) for each lesson the user's cohorts
+    assigned, earliest due first; status is done, due or overdue (UTC days)."""
+    lib, today = library(), mastery.now().date()
+    work = []
+    for (kind, slug), item in roster.assigned_to(get_db(), user_id).items():
+        lesson = lib.lessons.get(slug) if kind == "lesson" else None
+        if lesson is None:
+            continue
+        score = store.lesson_score(user_id, slug, [c.id for c in lesson.interactive_cells])
+        work.append((lesson, item, score, item.status(today, score["complete"])))
+    return sorted(work, key=lambda w: (w[1].due, w[0].title))
+
+
 @bp.get("/")
 @login_required
 def index():
@@ -89,10 +104,11 @@ def index():
         group["done"] += score["done"]
         group["cells"] += score["cells"]
         group["complete"] += int(score["complete"])
-    errors = lib.errors if g.user["role"] == "instructor" else []
+    errors = lib.errors if is_staff(g.user) else []
     ordered = [families[key] for key in FAMILIES if key in families]
+    work = assigned_work(g.user["id"])
     return render_template("lessons/index.html", families=ordered, errors=errors,
-                           broken=len(lib.errors))
+                           broken=len(lib.errors), work=work, due={w[0].slug: w for w in work})
 
 
 @bp.get("/<slug>")
@@ -115,6 +131,11 @@ def lesson_page(slug):
                            score=score)
 
 
+# Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
+CHANGED = {True: "This exercise was changed by your instructor; the hand starts again.",
+           False: "This exercise was changed by your instructor; answer it again."}
+
+
 def current_state(user_id: int, slug: str, cell) -> dict:
     """This trainee's state in a cell. A drill cell shown for the first time
     gets its first hand's seed here, stored before the hand is shown."""
@@ -129,21 +150,23 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
            "rule": rule, "notice": notice, "tool": tool, "drill": None}
+    if store.restart_if_changed(state, cell.fingerprint):
+        ctx["notice"] = CHANGED[cell.dealt]
     if cell.kind == "drill":
         # The trainee's hand of the drill, shown and dealt as a table cell.
         ctx["drill"] = cell.engine
         ctx["cell"], edited = drill_cells.as_table(cell, state)
-        ctx["notice"] = notice or edited
+        ctx["notice"] = ctx["notice"] or edited
         cell = ctx["cell"]
     if cell.kind == "table":
         hand = cell.engine.new_hand()
         try:
             hand.replay(Step.from_dict(s) for s in state["steps"])
         except ScenarioError:
-            # The lesson changed under a stored hand: start the hand again.
+            # A hand stored before cells had fingerprints no longer replays: start again.
             hand = cell.engine.new_hand()
             state["steps"], state["done"] = [], 0
-            ctx["notice"] = "This lesson was edited since your last visit; the hand starts again."
+            ctx["notice"] = CHANGED[True]
         ctx["hand"] = hand
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
@@ -315,7 +338,8 @@ def answer(slug, cell_id):
                                          message=str(exc), ok=False), 422)
     verdict = question.check(reply)
     with store.cell_transaction(user, slug, cell_id) as state:
-        stale = rev != state["runs"]
+        changed = store.restart_if_changed(state, cell.fingerprint)   # answered on the old question
+        stale = changed or rev != state["runs"]
         if not stale:
             state["runs"] += 1
             state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
@@ -326,7 +350,8 @@ def answer(slug, cell_id):
                                  elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
             store.save_state(state)
     if stale:
-        return _render_cell(cell_context(lesson, cell, state, message=STALE, ok=False), 409)
+        return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
+                                         notice=CHANGED[False] if changed else None), 409)
     return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
                                      rule=verdict.rule))
 

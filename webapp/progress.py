@@ -10,7 +10,7 @@ from flask import Blueprint, g, render_template
 from webapp import mastery, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
-from webapp.notebook import library
+from webapp.notebook import assigned_work, library
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
@@ -63,7 +63,8 @@ def mine():
                            later=mastery.coming_back(items, at),
                            rules=mastery.by_rule(attempts),
                            games=mastery.by_game(attempts, mastery.game_of_cells(lib)),
-                           rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW)
+                           rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,
+                           work=assigned_work(user_id))
 
 
 @bp.get("/class")

@@ -22,7 +22,7 @@ def get_state(user_id: int, lesson: str, cell: str) -> dict:
         return state
     return {"user_id": user_id, "lesson": lesson, "cell": cell, "steps": [], "answer": None,
             "feedback": None, "correct": None, "done": 0, "runs": 0, "updated_at": None,
-            "wrong_in_a_row": 0, "seed": None}
+            "wrong_in_a_row": 0, "fingerprint": None, "seed": None}
 
 
 def lesson_states(user_id: int, lesson: str) -> dict:
@@ -31,7 +31,7 @@ def lesson_states(user_id: int, lesson: str) -> dict:
 
 
 STATE_COLUMNS = ("user_id", "lesson", "cell", "steps", "answer", "feedback", "correct", "done", "runs",
-                 "updated_at", "wrong_in_a_row", "seed")
+                 "updated_at", "wrong_in_a_row", "fingerprint", "seed")
 
 
 @contextmanager
@@ -60,6 +60,26 @@ def save_state(state: dict) -> None:
     get_db().conn.execute(
         f"insert or replace into cell_state ({', '.join(STATE_COLUMNS)}) "
         f"values ({', '.join('?' * len(STATE_COLUMNS))})", [row[c] for c in STATE_COLUMNS])
+
+
+def restart_if_changed(state: dict, fingerprint: str) -> bool:
+    """True when the cell changed since this state was stored (its instructor
+    edited the scenario or the question): the stored hand or answer is
+    cleared, in the database too, never replayed against the new cell. The
+    attempts stay in the record. A state stored before fingerprints were kept
+    takes the current one."""
+    old, state["fingerprint"] = state.get("fingerprint"), fingerprint
+    if not old or old == fingerprint:
+        return False
+    state.update(steps=[], answer=None, feedback=None, correct=None, done=0, wrong_in_a_row=0)
+    conn = get_db().conn
+    inside = conn.in_transaction    # within cell_transaction: its COMMIT keeps this too
+    conn.execute("update cell_state set steps = '[]', answer = null, feedback = null, correct = null, "
+                 "done = 0, wrong_in_a_row = 0, fingerprint = ? where user_id = ? and lesson = ? and cell = ? "
+                 "and fingerprint = ?", [fingerprint, state["user_id"], state["lesson"], state["cell"], old])
+    if not inside:
+        conn.commit()
+    return True
 
 
 def elapsed(raw) -> int | None:

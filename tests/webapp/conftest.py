@@ -9,7 +9,8 @@ from webapp import create_app
 from webapp.auth import create_user
 from webapp.db import get_db
 
-PASSWORDS = {"trainee": "deal-right-1", "instructor": "teach-well-2", "trainee2": "deal-right-3"}
+PASSWORDS = {"trainee": "deal-right-1", "instructor": "teach-well-2", "trainee2": "deal-right-3",
+             "admin": "run-school-4"}
 
 
 @pytest.fixture

@@ -321,3 +321,23 @@ def test_my_progress_sends_a_missed_rule_to_the_drill(lesson_app, client, auth):
 def attempts_in(app, cell: str) -> list[dict]:
     with app.app_context():
         return list(get_db().query("select correct, rule from attempts where cell = ?", [cell]))
+
+
+def test_the_editor_preview_deals_a_drill_and_stores_no_attempt(lesson_app, client, auth):
+    """An instructor's preview deals the drill's hand it shows, in the preview only."""
+    auth.login("instructor")
+    r = client.post("/author/-preview", data={"slug": "drafted", "text": LESSON}, headers=HX)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and f'id="cell-{CELL}"' in html
+    step_url = re.search(rf'hx-post="(/author/-preview/[0-9a-f]+/cells/{CELL}/step)"', html).group(1)
+    with lesson_app.app_context():
+        cells = json.loads(next(get_db().query("select cells from lesson_previews"))["cells"])
+    hand = hand_of(lesson_app, cells[CELL]["seed"])
+    body = ""
+    for at in range(3):
+        step = hand.expected().step()
+        assert hand.propose(step).ok
+        r = client.post(step_url, data=step_form(hand, step, at, at), headers=HX)
+        body = r.get_data(as_text=True)
+        assert r.status_code == 200 and "✔" in body, body[-300:]
+    assert "/lessons/drafted/cells" not in body and attempts(lesson_app) == []

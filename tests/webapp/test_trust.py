@@ -33,11 +33,37 @@ POLICY = {
     "notebook.deal_new_hand": "signed-in",
     "progress.mine": "signed-in", "progress.class_view": "instructor",
     "authoring.index": "instructor", "authoring.new": "instructor", "authoring.edit": "instructor",
+    # Auditions: "owner" is the trainee who took the run (an instructor may see its result and
+    # certificate); anyone else gets 404 and learns nothing of it.
+    "auditions.index": "signed-in", "auditions.start": "signed-in", "auditions.new": "instructor",
+    "auditions.edit": "instructor", "auditions.audition_page": "instructor", "auditions.set_open": "instructor",
+    "auditions.verify": "instructor", "auditions.run_page": "owner", "auditions.step": "owner",
+    "auditions.result": "owner", "auditions.certificate": "owner",
+    # "instructor": instructors and admins; "admin": admins only
+    "cohorts.index": "instructor", "cohorts.cohort": "instructor", "cohorts.add_trainee": "instructor",
+    "cohorts.import_trainees": "instructor", "cohorts.add_member": "instructor",
+    "cohorts.remove_member": "instructor", "cohorts.reset_trainee": "instructor", "cohorts.assign": "instructor",
+    "cohorts.unassign": "instructor", "cohorts.items": "instructor", "cohorts.trainee": "instructor",
+    "cohorts.cohort_csv": "instructor", "cohorts.trainee_csv": "instructor",
+    "cohorts.instructors": "admin", "cohorts.reset_instructor": "admin",
+    "authoring.rename": "instructor", "authoring.delete": "instructor", "authoring.versions": "instructor",
+    "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
+    "authoring.preview_answer": "instructor", "authoring.preview_reset": "instructor",
+    "editor_vendor.asset": "public",
 }
-ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css"}
+STAFF = ("instructor", "admin")
+ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
+        "assignment_id": 1, "name": "attempts",
+        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1}
+# Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
 DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
-                 "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}}
+                 "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}, "cohorts.reset_trainee": {"user_id": 99},
+                 "cohorts.reset_instructor": {"user_id": 99},
+                 "editor_vendor.asset": {"name": "codemirror.js"}}
+AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
+            "minutes": "240", "pass_mark": "80", "open": "1"}
+COHORT_TABLES = ("cohorts", "cohort_members", "assignments")
 
 
 def make_app(tmp_path: Path, csrf: bool = True, **config):
@@ -48,8 +74,19 @@ def make_app(tmp_path: Path, csrf: bool = True, **config):
                       "LESSONS_DIR": str(lessons), "WTF_CSRF_ENABLED": csrf, **config})
     with app.app_context():
         for name, password in PASSWORDS.items():
-            create_user(get_db(), name, password, "instructor" if name == "instructor" else "trainee")
+            create_user(get_db(), name, password, name if name in STAFF else "trainee")
     return app
+
+
+def with_a_cohort(app):
+    """Cohort 1 with the trainee in it and the lesson assigned, for the cohort routes."""
+    from datetime import date
+    from webapp import roster
+    with app.app_context():
+        db = get_db()
+        cohort = roster.create_cohort(db, "Morning", 2)
+        roster.add_member(db, cohort, 1)
+        roster.assign(db, cohort, "lesson", LESSON, date(2030, 1, 1))
 
 
 def token(client, path="/auth/login") -> str:
@@ -72,10 +109,20 @@ def snapshot(app) -> dict:
     with app.app_context():
         db = get_db()
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
-                for t in ("users", "attempts", "cell_state")}
+                for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
+                          *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
+
+
+def audition_with_a_run(app) -> None:
+    """Audition 1, defined by the instructor, and run 1 of it, started by the trainee."""
+    instructor, csrf = signed_in(app, "instructor")
+    trainee, trainee_csrf = signed_in(app, "trainee")
+    assert instructor.post("/auditions/new", data=AUDITION, headers={"X-CSRFToken": csrf}).status_code == 302
+    r = trainee.post("/auditions/1/start", headers={"X-CSRFToken": trainee_csrf})
+    assert r.headers["Location"] == "/auditions/runs/1"
 
 
 # ---------------------------------------------------------------- fuzzing
@@ -115,8 +162,33 @@ FORMS = {
                                         NUMBERS, min_size=1, max_size=4)),
     "login": st.fixed_dictionaries({"username": TEXT, "password": TEXT}),
     "author": st.fixed_dictionaries({"slug": st.one_of(TEXT, st.just("fuzz-lesson"), st.just("probe\n")),
-                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save"])}),
+                                     "text": LESSON_TEXTS, "action": st.sampled_from(["check", "save", "publish",
+                                                                                      "preview"])},
+                                    optional={"base": st.one_of(TEXT, st.just(""))}),
+    "editor": st.fixed_dictionaries({}, optional={"new_slug": st.one_of(TEXT, st.just("fuzz-renamed")),
+                                                  "confirm": st.one_of(TEXT, st.just(LESSON)),
+                                                  "base": TEXT, "at": NUMBERS, "kind": KINDS, "seat": NUMBERS,
+                                                  "text": LESSON_TEXTS, "slug": TEXT}),
     "password": st.fixed_dictionaries({"current": TEXT, "new": TEXT, "again": TEXT}),
+    "audition": st.fixed_dictionaries(
+        {"title": st.one_of(TEXT, st.just("An audition")),
+         "game-0": st.sampled_from(["holdem", "razz", "casino-holdem", "", "x", "holdem\n"]),
+         "house-0": st.sampled_from(["main", "second", "", "nope"]),
+         "wants-0": st.one_of(st.sampled_from(["", "heads-up", "split-pot, odd-chip", "side-pots >= 99", "no-low",
+                                               "side-pots >= 1e9", "exposed-card", ",,,", "heads-up," * 40]),
+                              st.text(max_size=30)),
+         "hands": NUMBERS, "minutes": NUMBERS, "pass_mark": NUMBERS},
+        optional={"game-1": st.sampled_from(["omaha", "x"]), "wants-1": TEXT, "open": st.just("1")}),
+    "cohort": st.fixed_dictionaries({"name": TEXT}),
+    "trainee": st.fixed_dictionaries({"name": TEXT}),
+    "import": st.fixed_dictionaries({"names": st.one_of(
+        st.lists(TEXT, max_size=3).map("\n".join), st.lists(TEXT, max_size=3).map(lambda n: "name,x\n" + "\n".join(n)),
+        st.sampled_from(["name\n", '"a\nb"', "a,b\n", "\x00", "=cmd()", "x\n" * 300, '"unclosed']))}),
+    "assign": st.fixed_dictionaries({"lesson": st.one_of(st.just(LESSON), TEXT),
+                                     "due": st.one_of(st.sampled_from(["2026-12-01", "1999-01-01", "2026-02-30",
+                                                                       "20261201", "9999-12-31"]), TEXT)}),
+    "member": st.fixed_dictionaries({"user_id": NUMBERS}),
+    "staff": st.fixed_dictionaries({"name": TEXT, "role": st.sampled_from(["instructor", "admin", "trainee", ""])}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
                          ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"), (DRILL_LESSON, DRILL),
@@ -133,8 +205,34 @@ REQUESTS = {
     "author": st.tuples(st.sampled_from([("new", ""), (LESSON, ""), ("fuzz-lesson", ""), ("probe%0A", ""),
                                          ("readme%0A", "")]), FORMS["author"]),
     "password": st.tuples(st.just(("", "")), FORMS["password"]),
+    "editor": st.tuples(st.sampled_from([(f"/author/{LESSON}/rename", ""), (f"/author/{LESSON}/delete", ""),
+                                         (f"/author/{LESSON}/versions/1/restore", ""), ("/author/-preview", ""),
+                                         ("/author/-preview/" + "0" * 20 + f"/cells/{TABLE}/step", ""),
+                                         ("/author/nope/rename", ""), ("/author/%0A/delete", "")]),
+                        FORMS["editor"]),
+    "cohort": st.tuples(st.just(("/cohorts/", "")), FORMS["cohort"]),
+    "trainee": st.tuples(st.sampled_from([("/cohorts/1/trainees", ""), ("/cohorts/9/trainees", "")]), FORMS["trainee"]),
+    "import": st.tuples(st.sampled_from([("/cohorts/1/import", ""), ("/cohorts/9/import", "")]), FORMS["import"]),
+    "assign": st.tuples(st.sampled_from([("/cohorts/1/assignments", ""), ("/cohorts/9/assignments", "")]),
+                        FORMS["assign"]),
+    "member": st.tuples(st.sampled_from([("/cohorts/1/members", ""), ("/cohorts/1/members/3/remove", "")]),
+                        FORMS["member"]),
+    "staff": st.tuples(st.just(("/cohorts/instructors", "")), FORMS["staff"]),
     "get": st.tuples(st.sampled_from(["/lessons/", "/progress/", "/progress/class", "/author/",
-                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A"]), st.just({})),
+                                      f"/lessons/{LESSON}", "/lessons/%C2%B2", "/author/%0A", "/author/new", f"/author/{LESSON}/versions",
+                                      f"/author/{LESSON}/delete", "/vendor/codemirror/x.js",
+                                      "/vendor/codemirror/markdown.js", "/auditions/",
+                                      "/auditions/1", "/auditions/9", "/auditions/runs/1", "/auditions/runs/1/result",
+                                      "/auditions/runs/1/certificate", "/auditions/runs/99/result",
+                                      "/auditions/1/edit", "/cohorts/",
+                                      "/cohorts/1", "/cohorts/1/items?lesson=%00", "/cohorts/1/items?lesson=" + LESSON,
+                                      "/cohorts/1/trainees/1", "/cohorts/1/trainees/2", "/cohorts/1/csv/matrix",
+                                      "/cohorts/1/csv/items-by-rule?lesson=x", "/cohorts/1/trainees/1/csv/by-day",
+                                      "/cohorts/2/csv/attempts", "/cohorts/instructors"]), st.just({})),
+    "audition": st.tuples(st.sampled_from([("new", ""), ("1/edit", ""), ("7/edit", "")]), FORMS["audition"]),
+    "audition_step": st.tuples(st.sampled_from([("runs/1", ""), ("runs/2", ""), ("runs/77", "")]), FORMS["step"]),
+    "verify": st.tuples(st.just(("/auditions/verify", "")),
+                        st.fixed_dictionaries({"number": st.one_of(TEXT, st.just("AAAA-AAAA-AAAA-AAAA-AAAA"))})),
 }
 
 
@@ -145,6 +243,10 @@ def url_for_request(kind, where):
         return "/auth/login?next=" + where[0]
     if kind == "author":
         return "/author/new" if where[0] == "new" else f"/author/{where[0]}"
+    if kind in ("audition", "audition_step"):
+        return f"/auditions/{where[0]}" + ("/step" if kind == "audition_step" else "")
+    if kind in FORMS and kind not in ("password", "step", "answer", "login", "author"):
+        return where[0]
     return "/auth/password"
 
 
@@ -152,7 +254,9 @@ def url_for_request(kind, where):
 def fuzz_app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("fuzz"), LOGIN_MAX_FAILURES_PER_ADDRESS=10**6,
                    LOGIN_MAX_FAILURES_PER_USER=10**6)
-    return app, {name: signed_in(app, name) for name in (None, "trainee", "instructor")}
+    audition_with_a_run(app)
+    with_a_cohort(app)
+    return app, {name: signed_in(app, name) for name in (None, "trainee", "instructor", "admin")}
 
 
 @pytest.mark.parametrize("kind", sorted(REQUESTS))
@@ -161,9 +265,9 @@ def test_fuzzed_requests_never_500_and_refusals_change_nothing(fuzz_app, kind):
     a valid CSRF token: never a 500, and a refused request changes nothing."""
     app, clients = fuzz_app
 
-    @settings(max_examples=150 if kind in ("step", "answer", "author") else 40, deadline=None,
+    @settings(max_examples=150 if kind in ("step", "answer", "author", "audition_step", "editor") else 40, deadline=None,
               suppress_health_check=list(HealthCheck), database=None)
-    @given(role=st.sampled_from([None, "trainee", "instructor"]), request=REQUESTS[kind], hx=st.booleans())
+    @given(role=st.sampled_from([None, "trainee", "instructor", "admin"]), request=REQUESTS[kind], hx=st.booleans())
     def one(role, request, hx):
         fuzz_one(app, clients, kind, role, request, hx)
 
@@ -175,8 +279,8 @@ def fuzz_one(app, clients, kind, role, request, hx):
     where, form = request
     before = snapshot(app)
     headers = {"X-CSRFToken": csrf, **(HX if hx else {})}
-    if kind == "get":
-        r = client.get(where, headers=headers)
+    if kind in ("get", "verify"):
+        r = client.get(where[0] if kind == "verify" else where, query_string=form, headers=headers)
     else:
         r = client.post(url_for_request(kind, where), data=form, headers=headers)
     assert r.status_code < 500, (kind, where, form)
@@ -300,12 +404,14 @@ def test_every_route_has_a_policy(tmp_path):
 
 def test_role_by_route_matrix(tmp_path):
     app = make_app(tmp_path, csrf=False)
+    audition_with_a_run(app)
+    with_a_cohort(app)
     owner, _ = signed_in(app, "trainee")
     owner.post(f"/lessons/{LESSON}/cells/{TABLE}/step", data={"at": "0", "tool": "move_button", "seat": "9"},
                headers=HX)
     with app.app_context():
         owners_rows = list(get_db().query("select * from attempts where user_id = 1"))
-    for role in (None, "trainee2", "instructor", "trainee"):
+    for role in (None, "trainee2", "instructor", "admin", "trainee"):
         for endpoint, method, url in rule_urls(app):
             client, _ = signed_in(app, role)
             before = snapshot(app)
@@ -316,9 +422,11 @@ def test_role_by_route_matrix(tmp_path):
             if role is None and need != "public":
                 assert r.status_code == 302 and "/auth/login" in r.headers["Location"], where
                 assert snapshot(app) == before, where
-            elif need == "instructor" and role != "instructor":
+            elif (need == "instructor" and role not in STAFF) or (need == "admin" and role != "admin"):
                 assert r.status_code == 403 and "Back to the lessons" in r.get_data(as_text=True), where
                 assert snapshot(app) == before, where
+            elif need == "owner" and role == "trainee2":
+                assert r.status_code == 404 and snapshot(app) == before, where
             elif need != "public":
                 assert r.status_code not in (401, 403), where
                 assert "/auth/login" not in r.headers.get("Location", ""), where
@@ -334,7 +442,8 @@ def test_every_state_changing_route_needs_the_csrf_token(tmp_path):
     posts = [(e, u) for e, m, u in rule_urls(app) if m == "POST"]
     assert {e for e, _ in posts} >= {"notebook.step", "notebook.answer", "notebook.reset_cell",
                                      "notebook.reset_lesson", "notebook.deal_new_hand", "authoring.new", "authoring.edit", "auth.login",
-                                     "auth.logout", "auth.password"}
+                                     "auth.logout", "auth.password", "auditions.new", "auditions.edit",
+                                     "auditions.set_open", "auditions.start", "auditions.step"}
     for endpoint, url in posts:
         for headers in ({}, {"X-CSRFToken": "forged"}, HX):
             before = snapshot(app)

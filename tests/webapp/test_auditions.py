@@ -1,0 +1,391 @@
+"""Auditions: defining one, taking it with no hints, the score, the server's
+deadline (a fake clock), stale and double posts, results, certificates and
+who may see what."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from webapp import audition_store as ast
+from webapp.auditions import TIME_UP, WRONG
+from webapp.db import get_db
+
+from .conftest import HX
+from .test_trust import at_once
+
+T0 = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
+HEADS_UP = {"title": "Hold'em heads-up", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up",
+            "hands": "1", "minutes": "10", "pass_mark": "80", "open": "1"}
+
+
+class Clock:
+    """The app's clock (app.config["CLOCK"], as webapp/mastery.py reads it)."""
+
+    def __init__(self, at=T0):
+        self.at = at
+
+    def __call__(self):
+        return self.at
+
+
+@pytest.fixture
+def clock(app):
+    app.config["CLOCK"] = Clock()
+    return app.config["CLOCK"]
+
+
+def client_as(app, name):
+    from .conftest import PASSWORDS
+    client = app.test_client()
+    r = client.post("/auth/login", data={"username": name, "password": PASSWORDS[name]})
+    assert r.status_code == 302
+    return client
+
+
+def define(app, **fields) -> int:
+    r = client_as(app, "instructor").post("/auditions/new", data={**HEADS_UP, **fields})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def start(client, audition_id: int) -> int:
+    r = client.post(f"/auditions/{audition_id}/start")
+    assert r.status_code == 302 and "/auditions/runs/" in r.headers["Location"], r.headers.get("Location")
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def run_of(app, run_id):
+    with app.app_context():
+        return ast.get_run(run_id)
+
+
+def due(app, run_id):
+    """The step due in the run's hand (the engine's answer, for the test only) and the hand's step kinds."""
+    with app.app_context():
+        run = ast.get_run(run_id)
+        cell, hand = ast.current_hand(run)
+        return run, hand.expected().step(), cell.step_kinds
+
+
+def form(run, step, kinds) -> dict:
+    """A step as the table's controls post it."""
+    data = {"at": str(len(run.steps)), "rev": str(run.posts)}
+    if step.kind in kinds["seat"]:
+        data.update(tool=step.kind, seat=str(step.seat))
+    elif step.kind in kinds["seats"]:
+        data.update(kind=step.kind, winners=[str(s) for s in step.seats])
+    elif step.kind in kinds["choice"]:
+        data.update(kind=step.kind, ruling=step.choice)
+    else:
+        data.update(kind=step.kind)
+    return data
+
+
+def wrong_form(run, step, kinds) -> dict:
+    """A step that is not the one due: another dealer action than the due one."""
+    data = {"at": str(len(run.steps)), "rev": str(run.posts)}
+    data["kind"] = "burn" if step.kind != "burn" else "deal_flop"
+    return data
+
+
+def deal(app, client, run_id, wrong_at=()):
+    """Deal the run to the end: right, except a wrong step at the positions in `wrong_at` (0-based posts)."""
+    posts = 0
+    while run_of(app, run_id).running:
+        run, step, kinds = due(app, run_id)
+        data = wrong_form(run, step, kinds) if posts in wrong_at else form(run, step, kinds)
+        r = client.post(f"/auditions/runs/{run_id}/step", data=data, headers=HX)
+        assert r.status_code == 200, r.get_data(as_text=True)
+        posts += 1
+    return r
+
+
+def steps(app, run_id):
+    with app.app_context():
+        return ast.steps_of(run_id)
+
+
+# --- defining ----------------------------------------------------------------------
+
+
+def test_an_audition_is_defined_with_a_pass_mark_of_80_by_default(app, auth, client):
+    auth.login("instructor")
+    page = client.get("/auditions/new").get_data(as_text=True)
+    assert re.search(r'name="pass_mark"[^>]*value="80"', page)
+    data = {k: v for k, v in HEADS_UP.items() if k != "pass_mark"}
+    data.update({"game-1": "razz", "house-1": "main", "wants-1": "", "hands": "3"})
+    r = client.post("/auditions/new", data=data)
+    assert r.status_code == 302
+    with app.app_context():
+        audition = ast.get_audition(1)
+    assert audition.pass_mark == 80 and audition.hands == 3 and audition.minutes == 10 and audition.open
+    assert [str(k) for k in audition.kinds] == ["Hold'em, with heads-up", "Seven Card Stud Razz"]
+    assert audition.author == "instructor"
+    assert [audition.kind_of(n).game for n in range(3)] == ["holdem", "razz", "holdem"]
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("wants-0", "no-low", "it is not a hi-lo game"),
+    ("wants-0", "side-pots >= 2, heads-up", "heads-up there is only the main pot"),
+    ("wants-0", "lucky", "is not a drill want"),
+    ("game-0", "casino-holdem", "Choose a game from the list"),
+    ("hands", "21", "from 1 to 20"),
+    ("pass_mark", "0", "from 1 to 100"),
+    ("minutes", "²", "Enter a whole number"),
+    ("title", "   ", "Give the audition a title"),
+])
+def test_a_refused_field_is_shown_next_to_it_and_nothing_is_saved(app, auth, client, field, value, words):
+    auth.login("instructor")
+    r = client.post("/auditions/new", data={**HEADS_UP, field: value})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    error = re.search(rf'data-testid="{field}-error">([^<]*)<', page)
+    assert error and words in error.group(1).replace("&#39;", "'"), page
+    assert 'value="Hold&#39;em heads-up"' in page or field == "title"      # what was typed stays
+    with app.app_context():
+        assert get_db().execute("select count(*) from auditions").fetchone()[0] == 0
+
+
+def test_an_audition_is_edited_only_while_nobody_has_started_it(app, clock):
+    audition_id = define(app)
+    instructor = client_as(app, "instructor")
+    r = instructor.post(f"/auditions/{audition_id}/edit", data={**HEADS_UP, "title": "Renamed", "pass_mark": "90"})
+    assert r.status_code == 302 and run_of(app, 1) is None
+    start(client_as(app, "trainee"), audition_id)
+    r = instructor.post(f"/auditions/{audition_id}/edit", data={**HEADS_UP, "title": "Again"})
+    assert r.status_code == 409 and "can no longer be changed" in r.get_data(as_text=True)
+    assert instructor.get(f"/auditions/{audition_id}/edit").status_code == 302
+    with app.app_context():
+        audition = ast.get_audition(audition_id)
+    assert audition.title == "Renamed" and audition.pass_mark == 90
+
+
+def test_a_trainee_cannot_define_verify_or_see_an_auditions_results(app, clock):
+    audition_id = define(app)
+    trainee = client_as(app, "trainee")
+    for url in ("/auditions/new", f"/auditions/{audition_id}", f"/auditions/{audition_id}/edit",
+                "/auditions/verify?number=AAAA"):
+        assert trainee.get(url).status_code == 403, url
+    assert trainee.post("/auditions/new", data=HEADS_UP).status_code == 403
+    assert trainee.post(f"/auditions/{audition_id}/open", data={"open": "0"}).status_code == 403
+    with app.app_context():
+        assert get_db().execute("select count(*) from auditions").fetchone()[0] == 1
+
+
+def test_a_closed_audition_is_not_listed_and_cannot_be_started(app, clock):
+    audition_id = define(app, open="")
+    trainee = client_as(app, "trainee")
+    assert "Hold&#39;em heads-up" not in trainee.get("/auditions/").get_data(as_text=True)
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.status_code == 302 and r.headers["Location"] == "/auditions/"
+    client_as(app, "instructor").post(f"/auditions/{audition_id}/open", data={"open": "1"})
+    assert "Hold&#39;em heads-up" in trainee.get("/auditions/").get_data(as_text=True)
+    assert start(trainee, audition_id) == 1
+
+
+# --- taking one ----------------------------------------------------------------------
+
+
+def test_starting_draws_secret_seeds_and_stores_the_run(app, clock):
+    audition_id = define(app, hands="2", minutes="15")
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, audition_id)
+    assert start(trainee, audition_id) == run_id          # a second start (double click) joins the first
+    run = run_of(app, run_id)
+    assert run.status == "running" and len(run.seeds) == 2 and len(run.cells) == 2 and run.total > 0
+    assert run.started_at == T0.isoformat(timespec="milliseconds")
+    assert run.deadline == (T0 + timedelta(minutes=15)).isoformat(timespec="milliseconds")
+    assert [len(c["seats"]) for c in run.cells] == [2, 2]                   # heads-up, as wanted
+    page = trainee.get(f"/auditions/runs/{run_id}").get_data(as_text=True)
+    assert 'data-testid="timer"' in page and "15:00" in page and "audition.js" in page
+    assert "<script>" not in page and "Restart cell" not in page
+    for secret in [*map(str, run.seeds), run.cells[0].get("stack", "") or "no stack"]:
+        assert secret not in page                         # the seeds and the deck order stay on the server
+    # another trainee's run starts with other seeds
+    assert run_of(app, start(client_as(app, "trainee2"), audition_id)).seeds != run.seeds
+
+
+def test_a_wrong_step_is_counted_without_a_hint_and_the_hand_goes_on(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    run, step, kinds = due(app, run_id)
+    with app.app_context():
+        _, hand = ast.current_hand(run)
+        refusal = hand.propose(ast.Step("burn"))
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=wrong_form(run, step, kinds), headers=HX)
+    page = r.get_data(as_text=True)
+    feedback = page.split('data-testid="feedback"', 1)[1].split("</div>", 1)[0]
+    assert r.status_code == 200 and WRONG in feedback
+    assert "Rule" not in feedback and refusal.rule not in feedback
+    for hint in refusal.hints:
+        assert hint.split(":")[0] not in page             # none of the three hint levels
+    assert "1 of " in page.split('data-testid="steps"', 1)[1][:40]        # the due step was dealt for them
+    after = run_of(app, run_id)
+    assert after.right == 0 and after.posts == 1 and after.steps == [step.to_dict()]
+    records = steps(app, run_id)
+    assert [(s.outcome, s.position) for s in records] == [("wrong", 1), ("dealt", 1)]
+    assert records[0].message == WRONG and records[0].explanation == refusal.message
+    assert records[1].rule == refusal.rule and records[1].message == "dealt for you"
+    # the next step is the second of the hand: the trainee goes on from there
+    run, step, kinds = due(app, run_id)
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    assert r.status_code == 200 and "✔" in r.get_data(as_text=True)
+    assert [s.outcome for s in steps(app, run_id)] == ["wrong", "dealt", "right"]
+
+
+@pytest.mark.parametrize("wrong, pass_mark", [((), 100), ((0, 5), 80), ((0, 1, 2, 3, 4), 80)])
+def test_the_score_is_steps_right_at_the_first_try_over_all_steps(app, clock, wrong, pass_mark):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app, hands="2", pass_mark=str(pass_mark)))
+    deal(app, trainee, run_id, wrong_at=wrong)
+    run = run_of(app, run_id)
+    with app.app_context():
+        total = sum(ast.table(cell).total_steps for cell in run.cells)
+    assert run.status == "finished" and run.total == total
+    assert run.right == total - len(wrong)
+    assert run.score == (total - len(wrong)) * 100 // total
+    assert run.passed == (run.score >= pass_mark)
+    records = steps(app, run_id)
+    assert [s.outcome for s in records].count("right") == run.right
+    assert [s.outcome for s in records].count("dealt") == len(wrong) == [s.outcome for s in records].count("wrong")
+    assert sorted({(s.hand, s.position) for s in records if s.outcome != "wrong"}) == sorted(
+        (h + 1, p + 1) for h, cell in enumerate(run.cells) for p in range(ast.table(cell).total_steps))
+
+
+def test_the_server_enforces_the_deadline(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app, hands="2", minutes="5"))
+    run, step, kinds = due(app, run_id)
+    assert trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX).status_code == 200
+    clock.at = T0 + timedelta(minutes=5)                  # at the deadline a step is still taken
+    run, step, kinds = due(app, run_id)
+    assert trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX).status_code == 200
+    clock.at = T0 + timedelta(minutes=5, seconds=1)
+    run, step, kinds = due(app, run_id)
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    assert r.status_code == 409 and TIME_UP in r.get_data(as_text=True) and "See your result" in r.get_data(as_text=True)
+    run = run_of(app, run_id)
+    assert run.status == "timed-out" and run.right == 2 and run.score == 200 // run.total
+    assert not run.passed and run.finished_at == run.deadline
+    records = steps(app, run_id)
+    assert [s.outcome for s in records].count("right") == 2
+    assert [s.outcome for s in records].count("missed") == run.total - 2        # the refused step among them
+    # further steps are refused; the run page now shows the result
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    assert r.status_code == 409 and len(steps(app, run_id)) == len(records)
+    assert trainee.get(f"/auditions/runs/{run_id}").headers["Location"].endswith(f"/auditions/runs/{run_id}/result")
+
+
+def test_a_run_left_open_past_its_deadline_is_finished_when_next_seen(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    clock.at = T0 + timedelta(hours=3)
+    page = client_as(app, "instructor").get("/auditions/1").get_data(as_text=True)
+    assert "time ran out" in page
+    run = run_of(app, run_id)
+    assert run.status == "timed-out" and run.score == 0 and run.time_used() == "10 min 00 s"
+
+
+def test_a_stale_or_double_posted_step_is_refused_with_409_and_recorded_once(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    run, step, kinds = due(app, run_id)
+    data = form(run, step, kinds)
+    cookie = trainee.get_cookie("session").value
+    clients = []
+    for _ in range(5):
+        c = app.test_client()
+        c.set_cookie("session", cookie)
+        clients.append(c)
+    responses = at_once([lambda c=c: c.post(f"/auditions/runs/{run_id}/step", data=data, headers=HX)
+                         for c in clients])
+    assert sorted(r.status_code for r in responses) == [200, 409, 409, 409, 409]
+    assert any("moved on" in r.get_data(as_text=True) for r in responses if r.status_code == 409)
+    assert len(steps(app, run_id)) == 1 and run_of(app, run_id).posts == 1
+    # a page from before a wrong step (old `rev`, same `at` in a new hand's terms) is stale too
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=data, headers=HX)
+    assert r.status_code == 409 and len(steps(app, run_id)) == 1
+
+
+def test_the_result_is_stored_and_shown_with_every_step_and_its_rule(app, clock):
+    trainee = client_as(app, "trainee")
+    audition_id = define(app)
+    run_id = start(trainee, audition_id)
+    deal(app, trainee, run_id, wrong_at=(0,))
+    r = trainee.get(f"/auditions/runs/{run_id}/result")
+    page = r.get_data(as_text=True)
+    run = run_of(app, run_id)
+    assert r.status_code == 200 and f"{run.score}%" in page and f"{run.right} of {run.total}" in page
+    assert "wrong (counted)" in page and "dealt for you" in page and "8.17.1(a)" in page
+    assert "Not now." in page                             # after the audition the explanation is shown
+    results = client_as(app, "instructor").get(f"/auditions/{audition_id}").get_data(as_text=True)
+    assert "trainee" in results and f"{run.score}%" in results
+    # another trainee sees nothing of it
+    other = client_as(app, "trainee2")
+    for url in (f"/auditions/runs/{run_id}", f"/auditions/runs/{run_id}/result",
+                f"/auditions/runs/{run_id}/certificate"):
+        assert other.get(url).status_code == 404, url
+    assert other.post(f"/auditions/runs/{run_id}/step", data={"at": "0", "rev": "0", "kind": "burn"},
+                      headers=HX).status_code == 404
+    assert "trainee" not in other.get("/auditions/").get_data(as_text=True).split("Your auditions", 1)[1]
+
+
+def test_a_certificate_only_for_a_pass_and_verified_by_its_number(app, clock):
+    audition_id = define(app, pass_mark="90")
+    passer, failer = client_as(app, "trainee"), client_as(app, "trainee2")
+    passed, failed = start(passer, audition_id), start(failer, audition_id)
+    deal(app, passer, passed)
+    deal(app, failer, failed, wrong_at=(0, 1, 2, 3, 4))
+    assert run_of(app, failed).passed is False and run_of(app, failed).certificate is None
+    assert failer.get(f"/auditions/runs/{failed}/certificate").status_code == 404
+    run = run_of(app, passed)
+    assert run.passed and re.fullmatch(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){4}", run.certificate)
+    page = passer.get(f"/auditions/runs/{passed}/certificate").get_data(as_text=True)
+    for fact in ("trainee", "Hold&#39;em heads-up", "100%", "90%", "instructor", run.certificate,
+                 run.finished_at[:10]):
+        assert fact in page, fact
+    instructor = client_as(app, "instructor")
+    assert instructor.get(f"/auditions/runs/{passed}/certificate").status_code == 200
+    typed = run.certificate.lower().replace("-", " ")
+    r = instructor.get(f"/auditions/verify?number={typed}")
+    assert r.status_code == 200 and "A genuine certificate" in r.get_data(as_text=True)
+    assert 'data-testid="verified-trainee">trainee<' in r.get_data(as_text=True)
+    wrong = run.certificate[:-1] + ("A" if run.certificate[-1] != "A" else "B")
+    for number in (wrong, "AAAA-AAAA-AAAA-AAAA-AAAA", "1"):
+        r = instructor.get(f"/auditions/verify?number={number}")
+        assert r.status_code == 404 and "No such certificate" in r.get_data(as_text=True), number
+    # the number is an HMAC of the run under the secret key: another key gives another number
+    with app.app_context():
+        app.config["SECRET_KEY"] = "another"
+        assert ast.certificate_number(passed) != run.certificate
+
+
+def test_the_certificate_prints_without_the_menu(app, clock):
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    deal(app, trainee, run_id)
+    page = trainee.get(f"/auditions/runs/{run_id}/certificate").get_data(as_text=True)
+    assert "/static/audition.css" in page and 'class="no-print"' in page
+    css = trainee.get("/static/audition.css").get_data(as_text=True)
+    printed = css.split("@media print", 1)[1].split("}", 1)[0]
+    assert ".topbar" in printed and ".no-print" in printed and "display: none" in printed
+
+
+def test_an_audition_changed_while_its_hands_are_dealt_is_not_started(app, clock, monkeypatch):
+    audition_id = define(app)
+    trainee = client_as(app, "trainee")
+    real = ast.draw_hands
+
+    def edited_meanwhile(audition):
+        drawn = real(audition)
+        with app.app_context():
+            get_db().conn.execute("update auditions set updated_at = 'later' where id = ?", [audition_id])
+            get_db().conn.commit()
+        return drawn
+
+    monkeypatch.setattr(ast, "draw_hands", edited_meanwhile)
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/" and run_of(app, 1) is None
+    assert "changed or closed just now" in trainee.get("/auditions/").get_data(as_text=True)

@@ -1,0 +1,427 @@
+"""Auditions in the database: definitions, runs and every step of a run.
+
+The only code that writes audition scores. A run draws its hands' seeds
+when it starts and keeps the dealt hands (engine.drills cells) with them, so
+a result can always be shown again exactly; each step is checked in one
+transaction (`run_transaction`, the store.cell_transaction pattern: BEGIN
+IMMEDIATE, then the staleness counters `at` and `posts` are compared).
+
+Scoring: every dealer step of every hand counts once. A step made right at
+the first try is right; a wrong step is an error, and the engine then makes
+the step due for the trainee (an examiner notes the error and the deal goes
+on); steps not made by the deadline are missed. Score = right steps / all
+dealer steps, as a whole percentage rounded down, so a score shown equal to
+the pass mark has really reached it.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from datetime import timedelta
+from typing import Any
+
+from flask import current_app
+
+from engine.drills import DrillError, generate
+from engine.games import get_game
+from engine.hand import Step
+from engine.procedure import Procedure
+from engine.questions import TableCell, build_table
+from webapp.db import get_db
+from webapp.mastery import now, parse_time
+
+SEED_LIMIT = 2 ** 31 - 1
+DRAWS = 5                      # seeds tried for a hand before the start is refused
+
+# What a step's outcome is called on the result page.
+OUTCOMES = {"right": "right", "wrong": "wrong (counted)", "dealt": "dealt for you", "missed": "missed (time up)"}
+
+
+@dataclass(frozen=True)
+class HandKind:
+    """One kind of hand an audition deals: a game, a house profile and what
+    the hand must contain (engine.drills.WANTS; none for a plain hand)."""
+    game: str
+    house: str = "main"
+    wants: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "house": self.house, "wants": list(self.wants)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandKind:
+        return cls(str(data["game"]), str(data.get("house", "main")), tuple(map(str, data.get("wants", ()))))
+
+    @property
+    def title(self) -> str:
+        return get_game(self.game).title
+
+    @property
+    def table_name(self) -> str:
+        """The game and house, without the wants: what a trainee is told
+        during the audition (what the hand holds is for them to find)."""
+        return self.title + ("" if self.house == "main" else f" (house {self.house})")
+
+    def __str__(self) -> str:
+        return self.table_name + (f", with {', '.join(self.wants)}" if self.wants else "")
+
+    def deal(self, seed: int) -> dict[str, Any]:
+        """The hand this kind deals from `seed`, as a lesson table cell."""
+        return generate(self.game, self.wants, seed, self.house, any_hand=True).cell
+
+
+@dataclass
+class Audition:
+    id: int
+    title: str
+    author_id: int
+    author: str
+    kinds: tuple[HandKind, ...]
+    hands: int
+    minutes: int
+    pass_mark: int
+    open: bool
+    created_at: str
+    updated_at: str
+
+    def kind_of(self, hand: int) -> HandKind:
+        """Hands cycle through the kinds: hand 1 the first kind, hand 2 the second..."""
+        return self.kinds[hand % len(self.kinds)]
+
+    @property
+    def games(self) -> str:
+        return "; ".join(map(str, self.kinds))
+
+
+@dataclass
+class Run:
+    id: int
+    audition_id: int
+    user_id: int
+    username: str
+    seeds: list[int]
+    cells: list[dict[str, Any]]
+    hand: int                 # the hand being dealt (0-based); len(cells) once all are dealt
+    steps: list[dict[str, Any]]   # the current hand's steps so far (made right or for the trainee)
+    posts: int                # steps posted in the whole run: the staleness counter
+    started_at: str
+    deadline: str
+    finished_at: str | None
+    status: str               # "running" | "finished" | "timed-out"
+    right: int
+    total: int
+    score: int | None
+    passed: bool
+    certificate: str | None
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    def time_used(self) -> str:
+        """Minutes and seconds from the start to the end (or to now)."""
+        end = parse_time(self.finished_at) if self.finished_at else now()
+        seconds = max(0, int((end - parse_time(self.started_at)).total_seconds()))
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+
+    def seconds_left(self) -> int:
+        return max(0, int((parse_time(self.deadline) - now()).total_seconds()))
+
+
+@dataclass
+class StepRecord:
+    """One line of a run's record."""
+    hand: int
+    position: int
+    step: str
+    outcome: str
+    rule: str = ""
+    message: str = ""           # what the trainee was shown during the audition
+    explanation: str = ""       # the engine's own words, shown after the audition
+    elapsed_ms: int | None = None
+    created_at: str = field(default_factory=lambda: now().isoformat(timespec="milliseconds"))
+
+    @property
+    def said(self) -> str:
+        return OUTCOMES[self.outcome]
+
+
+# --- auditions ------------------------------------------------------------------
+
+
+def _audition(row: dict[str, Any]) -> Audition:
+    kinds = tuple(HandKind.from_dict(k) for k in json.loads(row["kinds"]))
+    return Audition(row["id"], row["title"], row["author_id"], row["author"], kinds, row["hands"],
+                    row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"])
+
+
+AUDITIONS = ("select a.*, u.username as author from auditions a join users u on u.id = a.author_id")
+
+
+def get_audition(audition_id: int) -> Audition | None:
+    rows = list(get_db().query(f"{AUDITIONS} where a.id = ?", [audition_id]))
+    return _audition(rows[0]) if rows else None
+
+
+def auditions(open_only: bool = False) -> list[Audition]:
+    where = " where a.open = 1" if open_only else ""
+    return [_audition(r) for r in get_db().query(f"{AUDITIONS}{where} order by a.id desc")]
+
+
+@dataclass
+class Definition:
+    """What an instructor sets, checked (webapp/auditions.py reads the form)."""
+    title: str
+    kinds: tuple[HandKind, ...]
+    hands: int
+    minutes: int
+    pass_mark: int
+    open: bool = True
+
+
+def save_audition(definition: Definition, author_id: int, audition_id: int | None = None) -> int | None:
+    """Insert, or update while nobody has started it; None when a run exists
+    (the edit is refused and nothing changes). One transaction, so a trainee
+    starting at the same moment either sees the old audition or the new."""
+    conn = get_db().conn
+    stamp = now().isoformat(timespec="milliseconds")
+    values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
+              definition.minutes, definition.pass_mark, int(definition.open), stamp]
+    with _immediate(conn):
+        if audition_id is None:
+            cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, updated_at, "
+                               "author_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               [*values, author_id, stamp])
+            return int(cur.lastrowid or 0)
+        if conn.execute("select count(*) from auditions_runs where audition_id = ?", [audition_id]).fetchone()[0]:
+            return None
+        conn.execute("update auditions set title = ?, kinds = ?, hands = ?, minutes = ?, pass_mark = ?, open = ?, "
+                     "updated_at = ? where id = ?", [*values, audition_id])
+        return audition_id
+
+
+def set_open(audition_id: int, is_open: bool) -> None:
+    with get_db().conn as conn:
+        conn.execute("update auditions set open = ? where id = ?", [int(is_open), audition_id])
+
+
+def started(audition_id: int) -> int:
+    return int(get_db().execute("select count(*) from auditions_runs where audition_id = ?",
+                                [audition_id]).fetchone()[0])
+
+
+# --- runs -----------------------------------------------------------------------
+
+
+RUNS = "select r.*, u.username from auditions_runs r join users u on u.id = r.user_id"
+
+
+def _run(row: dict[str, Any]) -> Run:
+    return Run(row["id"], row["audition_id"], row["user_id"], row["username"], json.loads(row["seeds"]),
+               json.loads(row["cells"]), row["hand"], json.loads(row["steps"] or "[]"), row["posts"],
+               row["started_at"], row["deadline"], row["finished_at"], row["status"], row["right"],
+               row["total"], row["score"], bool(row["passed"]), row["certificate"])
+
+
+def get_run(run_id: int) -> Run | None:
+    rows = list(get_db().query(f"{RUNS} where r.id = ?", [run_id]))
+    return _run(rows[0]) if rows else None
+
+
+def runs_of(audition_id: int | None = None, user_id: int | None = None) -> list[Run]:
+    where, args = [], []
+    if audition_id is not None:
+        where.append("r.audition_id = ?")
+        args.append(audition_id)
+    if user_id is not None:
+        where.append("r.user_id = ?")
+        args.append(user_id)
+    sql = f"{RUNS}{' where ' + ' and '.join(where) if where else ''} order by r.id desc"
+    return [_run(r) for r in get_db().query(sql, args)]
+
+
+def steps_of(run_id: int) -> list[StepRecord]:
+    rows = get_db().query("select hand, position, step, outcome, rule, message, explanation, elapsed_ms, "
+                          "created_at from audition_steps where run_id = ? order by id", [run_id])
+    return [StepRecord(**r) for r in rows]
+
+
+@contextmanager
+def _immediate(conn: Any) -> Iterator[None]:
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def draw_hands(audition: Audition) -> tuple[list[int], list[dict[str, Any]]]:
+    """Secret seeds and the hands they deal. A seed whose wants are not found
+    within the generator's tries is replaced by another (DRAWS at most)."""
+    seeds, cells = [], []
+    for hand in range(audition.hands):
+        kind = audition.kind_of(hand)
+        for attempt in range(DRAWS):
+            seed = secrets.randbelow(SEED_LIMIT) + 1
+            try:
+                cells.append(kind.deal(seed))
+            except DrillError:
+                if attempt == DRAWS - 1:
+                    raise
+                continue
+            seeds.append(seed)
+            break
+    return seeds, cells
+
+
+class AuditionChanged(Exception):
+    """The audition was edited or closed while its hands were being dealt."""
+
+
+def start_run(audition: Audition, user_id: int) -> int:
+    """The user's running run of the audition, or a new one. The hands are
+    dealt before the lock is taken; a second start at the same moment finds
+    the first one's run and joins it, and an edit or a closing in between
+    refuses the start (AuditionChanged) rather than deal the old audition."""
+    seeds, cells = draw_hands(audition)
+    total = sum(table(cell).total_steps for cell in cells)
+    conn = get_db().conn
+    with _immediate(conn):
+        row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
+                           "'running'", [audition.id, user_id]).fetchone()
+        if row:
+            return int(row[0])
+        now_set = conn.execute("select updated_at, open from auditions where id = ?", [audition.id]).fetchone()
+        if now_set is None or tuple(now_set) != (audition.updated_at, 1):
+            raise AuditionChanged(audition.title)
+        begun = now()
+        cur = conn.execute(
+            "insert into auditions_runs (audition_id, user_id, seeds, cells, hand, steps, posts, started_at, "
+            "deadline, status, right, total, passed) values (?, ?, ?, ?, 0, '[]', 0, ?, ?, 'running', 0, ?, 0)",
+            [audition.id, user_id, json.dumps(seeds), json.dumps(cells), begun.isoformat(timespec="milliseconds"),
+             (begun + timedelta(minutes=audition.minutes)).isoformat(timespec="milliseconds"), total])
+        return int(cur.lastrowid or 0)
+
+
+@contextmanager
+def run_transaction(run_id: int) -> Iterator[Run | None]:
+    """A run read and written as one unit: the write lock is taken first, so
+    a second post of the same step waits and then finds the counters moved."""
+    with _immediate(get_db().conn):
+        yield get_run(run_id)
+
+
+def save_run(run: Run) -> None:
+    get_db().conn.execute(
+        "update auditions_runs set hand = ?, steps = ?, posts = ?, finished_at = ?, status = ?, right = ?, "
+        "score = ?, passed = ?, certificate = ? where id = ?",
+        [run.hand, json.dumps(run.steps), run.posts, run.finished_at, run.status, run.right, run.score,
+         int(run.passed), run.certificate, run.id])
+
+
+def record(run_id: int, rec: StepRecord) -> None:
+    row = asdict(rec)
+    get_db().conn.execute(f"insert into audition_steps (run_id, {', '.join(row)}) values (?, {', '.join('?' * len(row))})",
+                          [run_id, *row.values()])
+
+
+def table(cell: dict[str, Any], title: str = "") -> TableCell:
+    """The engine's table cell for a dealt hand (built once per hand and title:
+    building plays the hand through to prove it)."""
+    return _built(json.dumps(cell, sort_keys=True), title)
+
+
+@lru_cache(maxsize=128)
+def _built(cell: str, title: str) -> TableCell:
+    data = json.loads(cell)
+    return build_table({**data, "title": title} if title else data)
+
+
+def current_hand(run: Run, title: str = "") -> tuple[TableCell, Procedure]:
+    """The hand being dealt, replayed to where the trainee is."""
+    cell = table(run.cells[run.hand], title)
+    return cell, cell.new_hand().replay(Step.from_dict(s) for s in run.steps)
+
+
+def finish(run: Run, audition: Audition, status: str) -> None:
+    """End the run: steps not made are recorded as missed, the score is
+    computed and a passed run gets its certificate number."""
+    at = now()
+    if status == "timed-out":
+        at = min(at, parse_time(run.deadline))
+        if run.hand < len(run.cells):
+            _, hand = current_hand(run)
+            _miss(run, run.hand, hand)
+            for later in range(run.hand + 1, len(run.cells)):
+                _miss(run, later, table(run.cells[later]).new_hand())
+        run.hand, run.steps = len(run.cells), []
+    run.status, run.finished_at = status, at.isoformat(timespec="milliseconds")
+    run.score = run.right * 100 // run.total if run.total else 0
+    run.passed = run.score >= audition.pass_mark
+    run.certificate = certificate_number(run.id) if run.passed else None
+
+
+def _miss(run: Run, number: int, hand: Procedure) -> None:
+    while (exp := hand.expected()) is not None:
+        step = exp.step()
+        said = hand.describe(step)
+        verdict = hand.propose(step)
+        record(run.id, StepRecord(number, hand.step_count, said, "missed", exp.rule, "",
+                                  verdict.message))
+
+
+def settle(run_id: int) -> Run | None:
+    """A running run past its deadline is finished as timed out (the steps not
+    made are missed): pages call this before showing a run."""
+    run = get_run(run_id)
+    if run is None or not run.running or now() <= parse_time(run.deadline):
+        return run
+    with run_transaction(run_id) as fresh:
+        assert fresh is not None
+        if fresh.running:
+            audition = get_audition(fresh.audition_id)
+            assert audition is not None
+            finish(fresh, audition, "timed-out")
+            save_run(fresh)
+    return get_run(run_id)
+
+
+# --- certificates ---------------------------------------------------------------
+
+
+def certificate_number(run_id: int) -> str:
+    """Unguessable and checkable: an HMAC of the run id under the app's
+    secret key, 20 base-32 characters in groups of four."""
+    digest = hmac.new(str(current_app.config["SECRET_KEY"]).encode(), f"audition-run:{run_id}".encode(),
+                      hashlib.sha256).digest()
+    text = base64.b32encode(digest).decode()[:20]
+    return "-".join(text[i:i + 4] for i in range(0, 20, 4))
+
+
+def normalise_number(raw: str) -> str:
+    """What was typed, as a certificate number is written (case, spaces and
+    dashes do not matter)."""
+    text = re.sub(r"[^A-Z2-7]", "", str(raw).upper()[:80])
+    return "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+
+
+def find_certificate(raw: str) -> Run | None:
+    number = normalise_number(raw)
+    if len(number) != 24:
+        return None
+    rows = list(get_db().query(f"{RUNS} where r.certificate = ? and r.passed = 1", [number]))
+    if not rows or not hmac.compare_digest(certificate_number(rows[0]["id"]), number):
+        return None
+    return _run(rows[0])

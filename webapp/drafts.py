@@ -1,0 +1,221 @@
+"""The editor's storage: a lesson's draft, its earlier versions and an
+instructor's preview hands.
+
+A published lesson is its file in LESSONS_DIR (what trainees see); a draft
+lives in `lesson_drafts` until it is published. Every write happens inside
+`lesson_transaction` (SQLite BEGIN IMMEDIATE), which is also the lock for the
+lesson files: two instructors saving at once are served one after the other,
+and the second one's base check (`Current.digest`) refuses a silent overwrite.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import current_app
+
+from webapp.auth import now
+from webapp.db import get_db
+
+KEEP_PREVIEWS = 10   # per instructor: older preview hands are dropped
+
+
+def digest(text: str | None) -> str:
+    """The base an editor page was opened on ('' for no lesson at all)."""
+    return "" if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def lesson_file(slug: str) -> Path:
+    return Path(current_app.config["LESSONS_DIR"]) / f"{slug}.md"
+
+
+def published_text(slug: str) -> str | None:
+    try:
+        return lesson_file(slug).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+@dataclass
+class Current:
+    """A lesson as the editor opens it: the draft if there is one, else the
+    published file; `saved_by`/`saved_at` say who last changed it."""
+    slug: str
+    published: str | None
+    draft: str | None
+    saved_by: str = ""
+    saved_at: str = ""
+
+    @property
+    def text(self) -> str | None:
+        return self.draft if self.draft is not None else self.published
+
+    @property
+    def digest(self) -> str:
+        return digest(self.text)
+
+    @property
+    def exists(self) -> bool:
+        return self.text is not None
+
+
+def current(slug: str) -> Current:
+    db = get_db()
+    row = next(db.query("select d.text, d.saved_at, u.username from lesson_drafts d left join users u "
+                        "on u.id = d.saved_by where d.slug = ?", [slug]), None)
+    published = published_text(slug)
+    if row:
+        return Current(slug, published, row["text"], row["username"] or "", row["saved_at"] or "")
+    last = latest_version(slug)
+    if last and last["text"] == published:
+        return Current(slug, published, None, last["username"] or "", last["created_at"])
+    return Current(slug, published, None)
+
+
+@contextmanager
+def lesson_transaction() -> Iterator[None]:
+    """One editor write as one unit (and the lesson files' lock)."""
+    conn = get_db().conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def save_draft(slug: str, text: str, user_id: int) -> None:
+    get_db().conn.execute("insert or replace into lesson_drafts (slug, text, saved_by, saved_at) "
+                          "values (?, ?, ?, ?)", [slug, text, user_id, now()])
+
+
+def drop_draft(slug: str) -> None:
+    get_db().conn.execute("delete from lesson_drafts where slug = ?", [slug])
+
+
+def add_version(slug: str, text: str, action: str, user_id: int | None) -> None:
+    get_db().conn.execute("insert into lesson_versions (slug, text, action, user_id, created_at) "
+                          "values (?, ?, ?, ?, ?)", [slug, text, action, user_id, now()])
+
+
+def latest_version(slug: str) -> dict | None:
+    return next(get_db().query(
+        "select v.*, u.username from lesson_versions v left join users u on u.id = v.user_id "
+        "where v.slug = ? order by v.id desc limit 1", [slug]), None)
+
+
+def keep_published(slug: str, user_id: int) -> None:
+    """Before the editor first changes a file it did not write (a lesson from
+    the repository), keep the file as it was, so it can be restored."""
+    text = published_text(slug)
+    last = latest_version(slug)
+    if text is not None and (last is None or last["text"] != text):
+        add_version(slug, text, "as found", user_id)
+
+
+def write_file(slug: str, text: str) -> None:
+    path = lesson_file(slug)
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def versions(slug: str) -> list[dict]:
+    return list(get_db().query(
+        "select v.*, u.username from lesson_versions v left join users u on u.id = v.user_id "
+        "where v.slug = ? order by v.id desc", [slug]))
+
+
+def version(slug: str, version_id: int) -> dict | None:
+    return next(get_db().query("select * from lesson_versions where slug = ? and id = ?",
+                               [slug, version_id]), None)
+
+
+def draft_slugs() -> list[str]:
+    return [r["slug"] for r in get_db().query("select slug from lesson_drafts order by slug")]
+
+
+def deleted_slugs() -> list[str]:
+    """Lessons whose last version is a deletion and that have no file or draft now."""
+    rows = get_db().query("select slug, action from lesson_versions where id in "
+                          "(select max(id) from lesson_versions group by slug) order by slug")
+    drafts = set(draft_slugs())
+    return [r["slug"] for r in rows if r["action"] == "deleted" and r["slug"] not in drafts
+            and published_text(r["slug"]) is None]
+
+
+# Trainee records that follow a renamed lesson.
+RENAMED_TABLES = ("lesson_drafts", "lesson_versions", "lesson_previews")
+RENAMED_RECORDS = (("cell_state", "lesson"), ("attempts", "lesson"))
+
+
+def rename(old: str, new: str) -> None:
+    """Move the file, the draft, the versions and the trainees' progress."""
+    conn = get_db().conn
+    if lesson_file(old).exists():
+        os.rename(lesson_file(old), lesson_file(new))
+    for table in RENAMED_TABLES:
+        conn.execute(f"update {table} set slug = ? where slug = ?", [new, old])
+    for table, column in RENAMED_RECORDS:
+        conn.execute(f"update {table} set {column} = ? where {column} = ?", [new, old])
+    # A cohort's assignment of the lesson follows it (roster: kind 'lesson', target its name).
+    conn.execute("update assignments set target = ? where kind = 'lesson' and target = ?", [new, old])
+
+
+# ------------------------------------------------------------- previews
+
+def new_preview(user_id: int, slug: str, text: str) -> str:
+    """A preview of `text` for this instructor; its token names it in the
+    preview's URLs. Dealing in it writes here, never to attempts."""
+    token = digest(f"{slug}\n{text}")
+    conn = get_db().conn
+    with lesson_transaction():
+        conn.execute("insert or ignore into lesson_previews (user_id, token, slug, text, cells, updated_at) "
+                     "values (?, ?, ?, ?, '{}', ?)", [user_id, token, slug, text, now()])
+        conn.execute("update lesson_previews set updated_at = ? where user_id = ? and token = ?",
+                     [now(), user_id, token])
+        conn.execute("delete from lesson_previews where user_id = ? and token not in (select token from "
+                     "lesson_previews where user_id = ? order by updated_at desc limit ?)",
+                     [user_id, user_id, KEEP_PREVIEWS])
+    return token
+
+
+@dataclass
+class Preview:
+    user_id: int
+    token: str
+    slug: str
+    text: str
+    cells: dict
+
+    def state(self, cell) -> dict:
+        """A cell's preview state, shaped as store.get_state's."""
+        saved = self.cells.get(cell.id) or {}
+        return {"user_id": self.user_id, "lesson": self.slug, "cell": cell.id, "steps": [], "answer": None,
+                "feedback": None, "correct": None, "done": 0, "runs": 0, "wrong_in_a_row": 0,
+                "fingerprint": cell.fingerprint, **saved}
+
+    def save(self, state: dict | None, cell_id: str) -> None:
+        if state is None:
+            self.cells.pop(cell_id, None)
+        else:
+            self.cells[cell_id] = {k: state[k] for k in ("steps", "answer", "feedback", "correct", "done",
+                                                         "runs", "wrong_in_a_row", "seed") if k in state}
+        get_db().conn.execute("update lesson_previews set cells = ?, updated_at = ? where user_id = ? "
+                              "and token = ?", [json.dumps(self.cells), now(), self.user_id, self.token])
+
+
+def get_preview(user_id: int, token: str) -> Preview | None:
+    row = next(get_db().query("select * from lesson_previews where user_id = ? and token = ?",
+                              [user_id, token]), None)
+    if row is None:
+        return None
+    return Preview(user_id, token, row["slug"], row["text"], json.loads(row["cells"] or "{}"))
