@@ -139,8 +139,8 @@ class Question:
         for value, label in self.choices:
             amount = whole_number(form.get(f"amount-{value}"))
             if amount is None:
-                what = f"seat {value}" if isinstance(value, int) and not self.labelled else label
-                raise MalformedAnswer(f"Enter a whole number of chips for {what} (digits only).")
+                # Named as the screen labels the field ("Main pot", "Seat 3 (Hal)", "Ante").
+                raise MalformedAnswer(f"Enter a whole number of chips for {label}, digits only.")
             amounts[value] = amount
         return amounts
 

@@ -89,8 +89,10 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
     pre = lesson.cell("first-pre-flop").engine
     q = page.locator("#cell-first-pre-flop")
     q.locator(f"input[name=seat][value='{pre.answer}']").check()
-    page.keyboard.press("Shift+Enter")   # check and move to the next cell
+    page.keyboard.press("Shift+Enter")   # check and move to the next cell: the text before who-wins
     expect(counter(page.locator("#cell-first-pre-flop"))).to_have_text("1")
+    expect(page.locator("#cell-first-pre-flop + section.cell-md")).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("Shift+Enter")   # a text cell: move on
     expect(page.locator("#cell-who-wins")).to_have_class(re.compile(r"\bselected\b"))
 
     who = lesson.cell("who-wins").engine
