@@ -60,6 +60,11 @@ class DrillCell:
         return self.sample.step_kinds
 
     @property
+    def procedure(self) -> Any:
+        """The procedure class every hand of the drill is dealt by (its layout, steps)."""
+        return self.sample.procedure
+
+    @property
     def total_steps(self) -> int:
         return self.sample.total_steps
 
