@@ -15,7 +15,9 @@ five cards empty a draw game's stub), and every candidate is then played to
 the end through the engine from its cell alone and each want is checked on
 what the hand did: its pots, awards, readings and dealer steps. A candidate
 that misses is thrown away and the next is dealt from a seed derived from
-the first, up to `MAX_TRIES`. A want the game or house can never give
+the first, up to `MAX_TRIES`. The banked Casino Hold'em has its own wants
+and rounds (engine/casino_drills.py, `BANKED_WANTS`); `generate` and
+`checked` take either kind of game. A want the game or house can never give
 (no low in Hold'em, an over-blind in stud, side pots heads-up) is refused at
 once with `DrillError`, before any card is dealt.
 """
@@ -27,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from engine.cards import DECK_LOWEST_RANK, SUITS, Card, full_deck
+from engine.casino_drills import CASINO_WANTS, CasinoDrillError, casino_cell, casino_plan
 from engine.decisions import Decision
 from engine.games import Burn, DealBoard, DealHole, Draw, Game, get_game
 from engine.hand import Hand, Scenario, ScenarioError, Step
@@ -57,6 +60,8 @@ WANTS: dict[str, str] = {
     "exposed-card": "a card the dealer exposes in the deal (refused: see EXPOSED_CARD)",
     "heads-up": "two players only (8.2.2; the house's heads_up rule places the blinds)",
 }
+# The banked Casino Hold'em's own wants (engine/casino_drills.py).
+BANKED_WANTS = CASINO_WANTS
 EXPOSED_CARD = ("the engine deals no hand with an exposed card: a card the dealer exposes is an "
                 "irregularity ruled on from its facts (9.1; house exposed_first_cards_misdeal, "
                 "exposed_cards_misdeal, draw_exposed_on_deal), which `python -m engine "
@@ -154,9 +159,9 @@ def plan(game_name: str, wants: Sequence[str], house_name: str = "main", *, any_
     """Check the wants against the game and the house before dealing: every
     want the rules can never give is refused here, naming it and why. A drill
     needs a want; `any_hand` allows none (an audition's plain hand of a game)."""
-    if str(game_name).strip().lower() in PROCEDURES:
+    if banked(game_name):
         raise DrillError(f"{game_name} is a banked game with its own dealer procedure (python -m engine "
-                         "casino): drills deal poker hands")
+                         "casino): its drills are planned by engine/casino_drills.py (use `checked`)")
     try:
         house = get_house(house_name)
         found = get_game(game_name, house.rulebook)
@@ -473,6 +478,26 @@ def try_seed(seed: int, attempt: int) -> int:
     return seed if attempt == 0 else random.Random(f"drill:{seed}:{attempt}").randrange(1, 2 ** 31)
 
 
+def banked(game: str) -> bool:
+    """A banked game with its own procedure (Casino Hold'em): its drills are
+    engine/casino_drills.py's rounds, with its own wants (BANKED_WANTS)."""
+    return str(game).strip().lower() in PROCEDURES
+
+
+def checked(game: str, wants: Sequence[str], house: str = "main") -> tuple[str, str, tuple[str, ...]]:
+    """The drill's game, house and wants as `generate` names them, every want
+    checked against the game and house (`plan`, or the banked game's own
+    check) before any deal; DrillError says why not."""
+    if banked(game):
+        try:
+            cp = casino_plan(wants, house)
+        except CasinoDrillError as exc:
+            raise DrillError(str(exc)) from None
+        return cp.game.name, cp.house.name, cp.wants
+    p = plan(game, wants, house)
+    return p.game.name, p.house.name, tuple(map(str, p.wants))
+
+
 def generate(game: str, wants: Sequence[str], seed: int, house: str = "main",
              tries: int = MAX_TRIES, *, any_hand: bool = False) -> Drill:
     """A hand of `game` under `house` with every want, dealt from `seed`.
@@ -481,7 +506,16 @@ def generate(game: str, wants: Sequence[str], seed: int, house: str = "main",
     decisions, stacked deck) and checked want by want, so what is returned
     deals as checked. Raises DrillError for a want refused by the rules or
     when no candidate within `tries` has them all. With `any_hand` and no
-    wants, the first candidate is the hand (plan)."""
+    wants, the first candidate is the hand (plan). A banked game deals a
+    round of its own (engine/casino_drills.py)."""
+    if banked(game):
+        name, house_name, wanted = checked(game, wants, house)
+        try:
+            cell, found_on = casino_cell(casino_plan(wanted, house_name), seed, max(tries, 1) * 3 // 2,
+                                         try_seed)
+        except CasinoDrillError as exc:
+            raise DrillError(str(exc)) from None
+        return Drill(name, house_name, wanted, seed, cell, found_on)
     p = plan(game, wants, house, any_hand=any_hand)
     for attempt in range(tries):
         cell = _try(p, try_seed(seed, attempt))
@@ -493,12 +527,18 @@ def generate(game: str, wants: Sequence[str], seed: int, house: str = "main",
                      f"tries from seed {seed}: these wants may not go together in this game")
 
 
+def _toml_value(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
 def cell_toml(cell: dict[str, Any]) -> str:
     """The cell as a lesson file writes it (a ```table block, lessons/README.md)."""
     lines = ["```table"]
     for key, value in cell.items():
-        if key == "seats":
-            text = "{ " + ", ".join(f'{s} = ["{n}", {c}]' for s, (n, c) in value.items()) + " }"
+        if isinstance(value, dict):      # seats, or a Casino Hold'em round's boxes and decisions
+            text = "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
         elif key == "actions":
             text = "[" + ",\n           ".join(", ".join(f'"{a}"' for a in value[i:i + 8])
                                                for i in range(0, len(value), 8)) + "]"

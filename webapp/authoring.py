@@ -282,7 +282,9 @@ def restore(slug, version_id):
 # ---------------------------------------------------------------- preview
 
 PREVIEW_ENDPOINTS = {"notebook.step": "authoring.preview_step", "notebook.answer": "authoring.preview_answer",
-                     "notebook.reset_cell": "authoring.preview_reset"}
+                     "notebook.reset_cell": "authoring.preview_reset",
+                     # a drill's next hand in the preview: the cell starts over with a new seed
+                     "notebook.deal_new_hand": "authoring.preview_reset"}
 
 
 def preview_urls(token: str):
@@ -306,7 +308,11 @@ def render_preview(slug: str, text: str, lesson) -> dict | None:
         if cell.kind == "markdown":
             cells.append({"cell": cell, "html": render_markdown(cell.source)})
         else:
-            cells.append(preview_context(lesson, cell, preview.state(cell)))
+            state = preview.state(cell)
+            cells.append(preview_context(lesson, cell, state))
+            if cell.kind == "drill" and "seed" not in preview.cells.get(cell.id, {}):
+                with drafts.lesson_transaction():    # the hand shown (its seed) is the one its steps deal
+                    preview.save(state, cell.id)
     return {"cells": cells, "token": token, "url_for": preview_urls(token)}
 
 
@@ -336,7 +342,7 @@ def preview_cell(token: str, cell_id: str, kind: str | None):
         abort(404)
     lesson, _ = check(stored.text, stored.slug)
     cell = lesson.cell(cell_id) if lesson else None
-    if cell is None or (kind and cell.kind != kind):
+    if cell is None or (kind and cell.kind not in kind.split("|")):
         abort(404)
     return stored, lesson, cell
 
@@ -351,7 +357,7 @@ def render_preview_cell(token: str, ctx: dict, status: int = 200):
 def preview_step(token, cell_id):
     """A dealer step in the preview: checked by the engine, kept in the preview only."""
     with drafts.lesson_transaction():
-        stored, lesson, cell = preview_cell(token, cell_id, "table")
+        stored, lesson, cell = preview_cell(token, cell_id, "table|drill")
         state = stored.state(cell)
         try:
             proposed = _parse_step(request.form, cell.engine.step_kinds)

@@ -116,7 +116,15 @@ def _v6_lessons(db: sqlite_utils.Database) -> None:
 
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons]
+def _v7_drills(db: sqlite_utils.Database) -> None:
+    # Drill cells (webapp/drill_cells.py): the seed of the hand a trainee is
+    # dealing, and on every attempt the seed it was made on, so any attempt
+    # can be replayed exactly (engine.drills.generate(game, wants, seed, house)).
+    db["cell_state"].add_column("seed", int)
+    db["attempts"].add_column("seed", int)
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

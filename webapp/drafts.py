@@ -208,7 +208,7 @@ class Preview:
             self.cells.pop(cell_id, None)
         else:
             self.cells[cell_id] = {k: state[k] for k in ("steps", "answer", "feedback", "correct", "done",
-                                                         "runs", "wrong_in_a_row")}
+                                                         "runs", "wrong_in_a_row", "seed") if k in state}
         get_db().conn.execute("update lesson_previews set cells = ?, updated_at = ? where user_id = ? "
                               "and token = ?", [json.dumps(self.cells), now(), self.user_id, self.token])
 

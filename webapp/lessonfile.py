@@ -1,8 +1,8 @@
 """Lesson files: Markdown explanation cells with fenced interactive cells.
 
 A lesson is plain text (see lessons/README.md). Interactive cells are
-fenced blocks whose info string is `table` or `question` and whose body is
-TOML. Loading a lesson builds every cell's engine object once, so a broken
+fenced blocks whose info string is `table`, `question` or `drill` and whose
+body is TOML. Loading a lesson builds every cell's engine object once, so a broken
 scenario is reported as file:line when the library loads, never in front of
 a trainee; other lessons are unaffected.
 """
@@ -22,8 +22,11 @@ from typing import Callable
 from engine.hand import ScenarioError
 from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
 from engine.questions import QuestionError, build_question, build_table
+from webapp import drill_cells
 
-CELL_TYPES = ("table", "question")
+CELL_TYPES = ("table", "question", "drill")
+# Cells the trainee deals on the drawn table: a fixed hand, or a drill's new hand each time.
+DEALT = ("table", "drill")
 # Numbers in a lesson are chips, seats and percentages: far below this.
 MAX_NUMBER = 10**9
 MAX_DEPTH = 8
@@ -48,17 +51,22 @@ class LessonError(ValueError):
 
 @dataclass
 class Cell:
-    kind: str                 # "markdown" | "table" | "question"
+    kind: str                 # "markdown" | "table" | "question" | "drill"
     line: int
     source: str = ""
     id: str = ""
     data: dict = field(default_factory=dict)
-    engine: object = None     # engine.questions.TableCell / Question
+    engine: object = None     # engine.questions.TableCell / Question / webapp.drill_cells.DrillCell
     after: str = ""           # a question about a table cell's hand: that cell's id
 
     @property
     def interactive(self) -> bool:
         return self.kind != "markdown"
+
+    @property
+    def dealt(self) -> bool:
+        """Dealt step by step on the drawn table (a table or a drill cell)."""
+        return self.kind in DEALT
 
     @property
     def fingerprint(self) -> str:
@@ -143,7 +151,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
                 raise LessonError(path, open_line, f"the ```{kind} cell is never closed with ```")
             body = "\n".join(lines[i + 1:j])
             lesson.cells.append(_interactive(path, kind, open_line, body, seen,
-                                             [c for c in lesson.cells if c.kind == "table"], home))
+                                             [c for c in lesson.cells if c.dealt], home))
             i = j + 1
             buffer, buffer_line = [], i + 1
             continue
@@ -151,7 +159,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
         i += 1
     _flush_markdown(lesson, buffer, buffer_line)
     if not lesson.interactive_cells:
-        raise LessonError(path, 1, "the lesson has no ```table or ```question cell")
+        raise LessonError(path, 1, "the lesson has no ```table, ```question or ```drill cell")
     return lesson
 
 
@@ -212,12 +220,19 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         raise LessonError(path, open_line, f"id {cell_id!r} is already used by the cell at line "
                                            f"{seen[cell_id]}")
     seen[cell_id] = open_line
+    if kind == "drill":
+        return _drill(path, open_line, body, cell_id, data)
     base = data.get("hand")
     after = base if kind == "question" and isinstance(base, str) else ""
     if after:
         source = next((c for c in tables if c.id == base), None)
         if source is None:
             raise LessonError(path, open_line, f"hand = {base!r} names no table cell above this one")
+        if source.kind == "drill":
+            raise LessonError(path, open_line + _key_line(body, "hand"),
+                              f"question {cell_id!r}: hand = {base!r} is a drill cell, which deals every "
+                              "trainee a new hand each time: a question cannot be about it. Ask about a "
+                              "table cell's hand, or give the question a hand of its own")
         data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
         del data["hand"]
     expected = data.pop("expect", None) if kind == "question" else None
@@ -233,6 +248,21 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     if expected is not None:
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after)
+
+
+def _drill(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:
+    """A ```drill cell: its plan and one hand dealt at load (webapp.drill_cells);
+    a want the game never gives, or an unknown game or house, is reported at
+    the line of the key at fault."""
+    try:
+        drill = drill_cells.build(data)
+    except drill_cells.DrillCellError as exc:
+        line = open_line + (_key_line(body, exc.key) or 0)
+        raise LessonError(path, line, f"drill cell {cell_id!r}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any drill the engine cannot deal is this file's error
+        raise LessonError(path, open_line, f"drill cell {cell_id!r} cannot be built: "
+                                           f"{type(exc).__name__}: {exc}"[:300]) from None
+    return Cell("drill", open_line, source=body, id=cell_id, data=data, engine=drill)
 
 
 def _phh_data(path: str, open_line: int, body: str, cell_id: str, data: dict, folder: Path) -> dict:

@@ -1,7 +1,7 @@
 """`python -m webapp.lessons check [PATH...]`: the lesson library checks itself.
 
 Loads every lesson exactly as the app does (webapp.lessonfile), deals every
-table cell to the end one dealer step at a time, computes every question's
+table cell (and each drill cell's load hand) to the end one dealer step at a time, computes every question's
 answer (and compares it with the instructor's `expect`, if any) and renders
 every explanation cell. Prints `file:line: what is wrong` for each problem
 and exits 1 if there is any; `.ci/run` runs it over lessons/.
@@ -54,7 +54,7 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
     problems = []
     for cell in lesson.cells:
         try:
-            if cell.kind == "table":
+            if cell.dealt:     # a table cell, or a drill's hand dealt at load
                 problem = deal_to_the_end(lesson, cell)
             elif cell.kind == "question":
                 question = cell.engine

@@ -241,16 +241,32 @@ def coming_back(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
     return sorted((i for i in items.values() if not i.is_due(at)), key=lambda i: (i.due, i.rule))
 
 
+def practice_drill(rule: str, library, game: str | None = None):
+    """(lesson, drill cell) whose hands exercise `rule`, or None: a drill of
+    `game` (the game where the rule was missed) first, then any. A drill's
+    rules are those its load hand's dealer steps cite (webapp.drill_cells),
+    an approximation: every hand of a drill deals the same game with the
+    same wants, so the same procedure."""
+    drills = [(lesson, cell) for lesson in library.lessons.values() for cell in lesson.interactive_cells
+              if cell.kind == "drill" and rule in cell.engine.rules]
+    return next((d for d in drills if d[1].engine.game == game), drills[0] if drills else None)
+
+
 def practice_cell(item: ReviewItem, library, cells_by_rule: dict[str, list[tuple[str, str]]]):
-    """(lesson, cell) to practise the item's rule in, or None: the cell where
-    it was last missed if the library still has it; else a question whose
-    rule it is; else a cell whose attempts (anyone's) cite the rule, most
-    attempted first (`cells_by_rule`)."""
+    """(lesson, cell) to practise the item's rule in, or None: a drill cell
+    whose new hands exercise the rule, if the library has one (fresh hands
+    every time: `practice_drill`); else the cell where it was last missed if
+    the library still has it; else a question whose rule it is; else a cell
+    whose attempts (anyone's) cite the rule, most attempted first
+    (`cells_by_rule`)."""
     def found(slug: str, cell_id: str):
         lesson = library.lessons.get(slug)
         cell = lesson.cell(cell_id) if lesson else None
         return (lesson, cell) if cell is not None else None
 
+    drill = practice_drill(item.rule, library, game_of_cells(library).get((item.lesson, item.cell)))
+    if drill:
+        return drill
     hit = found(item.lesson, item.cell)
     if hit:
         return hit

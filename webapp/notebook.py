@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import hands, mastery, roster, store
+from webapp import drill_cells, hands, mastery, roster, store
 from webapp.auth import is_staff, login_required
 from webapp.db import get_db
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
@@ -58,11 +58,11 @@ def get_lesson(slug: str):
     return lesson
 
 
-def get_cell(lesson, cell_id: str, kind: str | None = None):
+def get_cell(lesson, cell_id: str, kind: str | tuple[str, ...] | None = None):
     cell = lesson.cell(cell_id)
     if cell is None:
         abort(404)
-    if kind is not None and cell.kind != kind:
+    if kind is not None and cell.kind not in ((kind,) if isinstance(kind, str) else kind):
         abort(400)
     return cell
 
@@ -121,8 +121,10 @@ def lesson_page(slug):
         if cell.kind == "markdown":
             cells.append({"cell": cell, "html": render_markdown(cell.source)})
         else:
-            cells.append(cell_context(lesson, cell, states.get(cell.id) or
-                                      store.get_state(g.user["id"], slug, cell.id)))
+            state = states.get(cell.id)
+            if state is None or (cell.kind == "drill" and state["seed"] is None):
+                state = current_state(g.user["id"], slug, cell)
+            cells.append(cell_context(lesson, cell, state))
     current = next((c["cell"].id for c in cells if c["cell"].interactive and not c["state"]["done"]), None)
     score = store.lesson_score(g.user["id"], slug, [c.id for c in lesson.interactive_cells])
     return render_template("lessons/notebook.html", lesson=lesson, cells=cells, current=current,
@@ -132,6 +134,15 @@ def lesson_page(slug):
 # Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
 CHANGED = {True: "This exercise was changed by your instructor; the hand starts again.",
            False: "This exercise was changed by your instructor; answer it again."}
+
+
+def current_state(user_id: int, slug: str, cell) -> dict:
+    """This trainee's state in a cell. A drill cell shown for the first time
+    gets its first hand's seed here, stored before the hand is shown."""
+    state = store.get_state(user_id, slug, cell.id)
+    if cell.kind == "drill" and state["seed"] is None:
+        state = store.claim_seed(user_id, slug, cell.id, drill_cells.new_seed(cell.engine))
+    return state
 
 
 def table_hand(cell, state):
@@ -151,9 +162,15 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
-           "rule": rule, "notice": notice, "tool": tool}
+           "rule": rule, "notice": notice, "tool": tool, "drill": None}
     if store.restart_if_changed(state, cell.fingerprint):
-        ctx["notice"] = CHANGED[cell.kind == "table"]
+        ctx["notice"] = CHANGED[cell.dealt]
+    if cell.kind == "drill":
+        # The trainee's hand of the drill, shown and dealt as a table cell.
+        ctx["drill"] = cell.engine
+        ctx["cell"], edited = drill_cells.as_table(cell, state)
+        ctx["notice"] = ctx["notice"] or edited
+        cell = ctx["cell"]
     if cell.kind == "table":
         if hand is None:
             hand, edited = table_hand(cell, state)
@@ -201,6 +218,7 @@ def _render_cell(ctx, status=200):
 STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
          "nothing was recorded.")
 UNREADABLE = "This page is out of date or was not sent whole: reload it (nothing was recorded)."
+UNSEEN = "This drill's hand is not on this page yet: reload the page (nothing was recorded)."
 
 
 def _counter(form, name: str, required: bool = True) -> int | None:
@@ -220,7 +238,7 @@ def _counter(form, name: str, required: bool = True) -> int | None:
 def step(slug, cell_id):
     """One dealer step in a table cell, checked and stored as one transaction."""
     lesson = get_lesson(slug)
-    cell = get_cell(lesson, cell_id, "table")
+    cell = get_cell(lesson, cell_id, ("table", "drill"))
     user, form = g.user["id"], request.form
     try:
         proposed = _parse_step(form, cell.engine.step_kinds, cell.engine.procedure.layout)
@@ -229,9 +247,14 @@ def step(slug, cell_id):
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
     with store.cell_transaction(user, slug, cell_id) as state:
+        # A drill's page stores its hand's seed before showing it: none stored, no page showed it.
+        unseen = cell.kind == "drill" and state["seed"] is None
         store.restart_if_changed(state, cell.fingerprint)
-        hand = table_hand(cell, state)[0]
-        if at != len(state["steps"]) or rev not in (None, state["runs"]):
+        table = drill_cells.as_table(cell, state)[0] if cell.kind == "drill" else cell
+        hand = table_hand(table, state)[0]
+        if unseen:
+            refused = UNSEEN
+        elif at != len(state["steps"]) or rev not in (None, state["runs"]):
             refused = STALE
         elif hand.finished:
             refused = "This hand is over. Use Restart cell to deal it again."
@@ -251,7 +274,7 @@ def step(slug, cell_id):
             shown = verdict.message if level is None else verdict.hint(level)
             store.record_attempt(user, slug, cell_id, step=str(proposed), correct=verdict.ok,
                                  rule=verdict.rule, message=shown, hint_level=level,
-                                 elapsed_ms=store.elapsed(form.get("elapsed_ms")))
+                                 elapsed_ms=store.elapsed(form.get("elapsed_ms")), seed=state["seed"])
             store.save_state(state)
     if refused:
         return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused, hand=hand), 409)
@@ -331,8 +354,40 @@ def reset_cell(slug, cell_id):
     lesson = get_lesson(slug)
     cell = get_cell(lesson, cell_id)
     store.reset(g.user["id"], slug, cell_id)
-    return _render_cell(cell_context(lesson, cell, store.get_state(g.user["id"], slug, cell_id),
+    return _render_cell(cell_context(lesson, cell, current_state(g.user["id"], slug, cell),
                                      notice="Cell restarted. Your earlier attempts stay in your record."))
+
+
+@bp.post("/<slug>/cells/<cell_id>/deal")
+@login_required
+def deal_new_hand(slug, cell_id):
+    """A drill's next hand, once this one is dealt to the end: a new seed drawn
+    by the server, stored with the staleness checks of a step."""
+    lesson = get_lesson(slug)
+    cell = get_cell(lesson, cell_id, "drill")
+    user = g.user["id"]
+    try:
+        at, rev = _counter(request.form, "at"), _counter(request.form, "rev")
+    except ValueError as exc:
+        return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
+                                         message=str(exc), ok=False), 422)
+    old = store.get_state(user, slug, cell_id)["seed"]
+    seed = drill_cells.new_seed(cell.engine, old)      # dealt outside the write lock
+    with store.cell_transaction(user, slug, cell_id) as state:
+        if state["seed"] is None:
+            refused = UNSEEN
+        elif at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
+            refused = STALE
+        elif not state["done"]:
+            refused = "Deal this hand to the end first (or use Restart cell to start it again)."
+        else:
+            refused = None
+            state.update(seed=seed, steps=[], done=0, wrong_in_a_row=0)
+            store.save_state(state)
+    if refused:
+        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)
+    return _render_cell(cell_context(lesson, cell, state, notice="A new hand is dealt. Your earlier "
+                                                                  "hands stay in your record."))
 
 
 @bp.post("/<slug>/reset")

@@ -22,7 +22,7 @@ def get_state(user_id: int, lesson: str, cell: str) -> dict:
         return state
     return {"user_id": user_id, "lesson": lesson, "cell": cell, "steps": [], "answer": None,
             "feedback": None, "correct": None, "done": 0, "runs": 0, "updated_at": None,
-            "wrong_in_a_row": 0, "fingerprint": None}
+            "wrong_in_a_row": 0, "fingerprint": None, "seed": None}
 
 
 def lesson_states(user_id: int, lesson: str) -> dict:
@@ -31,7 +31,7 @@ def lesson_states(user_id: int, lesson: str) -> dict:
 
 
 STATE_COLUMNS = ("user_id", "lesson", "cell", "steps", "answer", "feedback", "correct", "done", "runs",
-                 "updated_at", "wrong_in_a_row", "fingerprint")
+                 "updated_at", "wrong_in_a_row", "fingerprint", "seed")
 
 
 @contextmanager
@@ -90,23 +90,42 @@ def elapsed(raw) -> int | None:
 
 def record_attempt(user_id: int, lesson: str, cell: str, *, step: str = "", answer: str = "",
                    correct: bool, rule: str, message: str, elapsed_ms: int | None,
-                   hint_level: int | None = None) -> None:
+                   hint_level: int | None = None, seed: int | None = None) -> None:
     """One attempt; `message` is what the trainee was shown, and for a wrong
-    dealer step `hint_level` which level of hint it was (1-3)."""
+    dealer step `hint_level` which level of hint it was (1-3); in a drill
+    cell `seed` is the hand's seed, so the attempt can be replayed."""
     get_db().conn.execute(
         "insert into attempts (user_id, lesson, cell, step, answer, correct, rule, message, elapsed_ms, "
-        "created_at, hint_level) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [user_id, lesson, cell, step, answer, int(correct), rule, message, elapsed_ms, now(), hint_level])
+        "created_at, hint_level, seed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [user_id, lesson, cell, step, answer, int(correct), rule, message, elapsed_ms, now(), hint_level,
+         seed])
 
 
 def reset(user_id: int, lesson: str, cell: str | None = None) -> None:
-    """Start a cell (or the lesson) again; the attempts stay in the record."""
+    """Start a cell (or the lesson) again; the attempts stay in the record.
+    A drill cell keeps its seed (and attempt count): Restart cell deals the
+    same hand again, *Deal a new hand* draws a new one."""
     where, args = "user_id = ? and lesson = ?", [user_id, lesson]
     if cell is not None:
         where += " and cell = ?"
         args.append(cell)
     with get_db().conn as conn:
-        conn.execute(f"delete from cell_state where {where}", args)
+        conn.execute(f"delete from cell_state where {where} and seed is null", args)
+        conn.execute("update cell_state set steps = '[]', done = 0, wrong_in_a_row = 0, answer = null, "
+                     f"feedback = null, correct = null, updated_at = ? where {where} and seed is not null",
+                     [now(), *args])
+
+
+def claim_seed(user_id: int, lesson: str, cell: str, seed: int) -> dict:
+    """Give a drill cell its first hand's seed unless it has one (another tab
+    may have given it first): the state as stored afterwards."""
+    with get_db().conn as conn:
+        conn.execute("insert or ignore into cell_state (user_id, lesson, cell, steps, done, runs, updated_at, "
+                     "wrong_in_a_row, seed) values (?, ?, ?, '[]', 0, 0, ?, 0, ?)",
+                     [user_id, lesson, cell, now(), seed])
+        conn.execute("update cell_state set seed = ? where user_id = ? and lesson = ? and cell = ? "
+                     "and seed is null", [seed, user_id, lesson, cell])
+    return get_state(user_id, lesson, cell)
 
 
 def lesson_score(user_id: int, lesson, cell_ids: list[str]) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.drills import WANTS, DrillError, cell_toml, generate
+from engine.drills import BANKED_WANTS, WANTS, DrillError, cell_toml, generate
 
 HELP = "print a generated hand with the wanted features (split pot, side pots, ...) as a lesson table cell"
 
@@ -20,7 +20,8 @@ HELP = "print a generated hand with the wanted features (split pot, side pots, .
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="a game's name (python -m engine games lists them)")
     parser.add_argument("--want", "-w", action="append", default=[], metavar="W", required=True,
-                        help="what the hand must contain, repeatable: " + "; ".join(WANTS))
+                        help="what the hand must contain, repeatable: " + "; ".join(WANTS)
+                        + "; casino-holdem: " + "; ".join(BANKED_WANTS))
     parser.add_argument("--seed", type=int, default=1, help="the drill's seed: the same seed, the same hand")
     parser.add_argument("--house", default="main", help="house-rule profile or .toml file (default main)")
 

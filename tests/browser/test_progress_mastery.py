@@ -1,4 +1,5 @@
-"""The trainee's progress page in Chromium at 360 px: a miss comes back for review the next day."""
+"""The trainee's progress page in Chromium at 360 px: a miss comes back for review the next day,
+linked to a drill that practises the rule."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -31,6 +32,8 @@ def test_a_missed_rule_comes_back_and_links_to_its_cell_at_360px(page: Page, liv
     expect(practise).to_contain_text("Rule 8.17.1(a)")
     # usable at 360 px: nothing but the wide tables' own boxes scrolls sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    practise.get_by_role("link", name="Practise it in Hold'em 1: dealing a hand").click()
-    expect(page).to_have_url(f"{base}/lessons/{LESSON}#cell-deal-a-hand")
-    expect(page.locator("#cell-deal-a-hand")).to_be_visible()
+    # a Hold'em drill's hands exercise 8.17.1(a): the link goes there, a new hand each time
+    practise.get_by_role("link", name="Practise it in a drill (a new hand each time) in Hold'em 3: "
+                                     "all-ins and side pots").click()
+    expect(page).to_have_url(f"{base}/lessons/holdem-03-all-ins-and-side-pots#cell-drill-side-pots")
+    expect(page.locator("#cell-drill-side-pots")).to_be_visible()

@@ -30,6 +30,7 @@ POLICY = {
     "auth.login": "public", "auth.logout": "public", "auth.password": "signed-in",
     "notebook.index": "signed-in", "notebook.lesson_page": "signed-in", "notebook.step": "signed-in",
     "notebook.answer": "signed-in", "notebook.reset_cell": "signed-in", "notebook.reset_lesson": "signed-in",
+    "notebook.deal_new_hand": "signed-in",
     "progress.mine": "signed-in", "progress.class_view": "instructor",
     "authoring.index": "instructor", "authoring.new": "instructor", "authoring.edit": "instructor",
     # Auditions: "owner" is the trainee who took the run (an instructor may see its result and
@@ -55,7 +56,9 @@ ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id"
         "assignment_id": 1, "name": "attempts",
         "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1}
 # Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
-ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION}, "cohorts.reset_trainee": {"user_id": 99},
+DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
+ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
+                 "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}, "cohorts.reset_trainee": {"user_id": 99},
                  "cohorts.reset_instructor": {"user_id": 99},
                  "editor_vendor.asset": {"name": "codemirror.js"}}
 AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
@@ -188,7 +191,7 @@ FORMS = {
     "staff": st.fixed_dictionaries({"name": TEXT, "role": st.sampled_from(["instructor", "admin", "trainee", ""])}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
-                         ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"),
+                         ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"), (DRILL_LESSON, DRILL),
                          ("no-such-lesson", TABLE), (LESSON + "\n", TABLE)])
 REQUESTS = {
     "step": st.tuples(CELLS, FORMS["step"]),
@@ -197,6 +200,7 @@ REQUESTS = {
                                            ("holdem-02-commission", "rake-blinds-only"), (LESSON, TABLE)]),
                         FORMS["answer"]),
     "reset": st.tuples(CELLS, st.just({})),
+    "deal": st.tuples(CELLS, st.fixed_dictionaries({}, optional={"at": NUMBERS, "rev": NUMBERS})),
     "login": st.tuples(st.text(max_size=30).map(lambda n: ("/" + n, "")), FORMS["login"]),
     "author": st.tuples(st.sampled_from([("new", ""), (LESSON, ""), ("fuzz-lesson", ""), ("probe%0A", ""),
                                          ("readme%0A", "")]), FORMS["author"]),
@@ -233,7 +237,7 @@ REQUESTS = {
 
 
 def url_for_request(kind, where):
-    if kind in ("step", "answer", "reset"):
+    if kind in ("step", "answer", "reset", "deal"):
         return f"/lessons/{where[0]}/cells/{where[1]}/{kind}"
     if kind == "login":
         return "/auth/login?next=" + where[0]
@@ -439,7 +443,7 @@ def test_every_state_changing_route_needs_the_csrf_token(tmp_path):
     client, good = signed_in(app, "instructor")
     posts = [(e, u) for e, m, u in rule_urls(app) if m == "POST"]
     assert {e for e, _ in posts} >= {"notebook.step", "notebook.answer", "notebook.reset_cell",
-                                     "notebook.reset_lesson", "authoring.new", "authoring.edit", "auth.login",
+                                     "notebook.reset_lesson", "notebook.deal_new_hand", "authoring.new", "authoring.edit", "auth.login",
                                      "auth.logout", "auth.password", "auditions.new", "auditions.edit",
                                      "auditions.set_open", "auditions.start", "auditions.step"}
     for endpoint, url in posts:
