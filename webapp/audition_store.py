@@ -35,7 +35,7 @@ from engine.games import get_game
 from engine.hand import Step
 from engine.procedure import Procedure
 from engine.questions import TableCell, build_table
-from webapp.db import get_db
+from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 
 SEED_LIMIT = 2 ** 31 - 1
@@ -195,7 +195,7 @@ def save_audition(definition: Definition, author_id: int, audition_id: int | Non
     stamp = now().isoformat(timespec="milliseconds")
     values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
               definition.minutes, definition.pass_mark, int(definition.open), stamp]
-    with _immediate(conn):
+    with immediate(conn):
         if audition_id is None:
             cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, updated_at, "
                                "author_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -254,19 +254,6 @@ def steps_of(run_id: int) -> list[StepRecord]:
     return [StepRecord(**r) for r in rows]
 
 
-@contextmanager
-def _immediate(conn: Any) -> Iterator[None]:
-    if conn.in_transaction:
-        conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-
-
 def draw_hands(audition: Audition) -> tuple[list[int], list[dict[str, Any]]]:
     """Secret seeds and the hands they deal. A seed whose wants are not found
     within the generator's tries is replaced by another (DRAWS at most)."""
@@ -298,7 +285,7 @@ def start_run(audition: Audition, user_id: int) -> int:
     seeds, cells = draw_hands(audition)
     total = sum(table(cell).total_steps for cell in cells)
     conn = get_db().conn
-    with _immediate(conn):
+    with immediate(conn):
         row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
                            "'running'", [audition.id, user_id]).fetchone()
         if row:
@@ -319,7 +306,7 @@ def start_run(audition: Audition, user_id: int) -> int:
 def run_transaction(run_id: int) -> Iterator[Run | None]:
     """A run read and written as one unit: the write lock is taken first, so
     a second post of the same step waits and then finds the counters moved."""
-    with _immediate(get_db().conn):
+    with immediate(get_db().conn):
         yield get_run(run_id)
 
 

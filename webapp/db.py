@@ -147,6 +147,22 @@ def connect(path: str) -> sqlite_utils.Database:
     return sqlite_utils.Database(conn)
 
 
+@contextmanager
+def immediate(conn: sqlite3.Connection) -> Iterator[None]:
+    """One unit of work under SQLite's write lock, taken before anything is
+    read (BEGIN IMMEDIATE): a second request waits, then sees the first's
+    result. Writes inside use plain SQL, because sqlite-utils commits as it goes."""
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
         g.db = _thread_connection(current_app.config["DATABASE"])

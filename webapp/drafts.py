@@ -20,7 +20,7 @@ from pathlib import Path
 from flask import current_app
 
 from webapp.auth import now
-from webapp.db import get_db
+from webapp.db import get_db, immediate
 
 KEEP_PREVIEWS = 10   # per instructor: older preview hands are dropped
 
@@ -80,16 +80,8 @@ def current(slug: str) -> Current:
 @contextmanager
 def lesson_transaction() -> Iterator[None]:
     """One editor write as one unit (and the lesson files' lock)."""
-    conn = get_db().conn
-    if conn.in_transaction:
-        conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(get_db().conn):
         yield
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
 
 
 def save_draft(slug: str, text: str, user_id: int) -> None:

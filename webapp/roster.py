@@ -24,6 +24,7 @@ from typing import Iterable
 from werkzeug.security import generate_password_hash
 
 from webapp.auth import now, one_time_password, set_password
+from webapp.db import immediate
 
 MAX_NAME = 64
 MAX_COHORT_NAME = 80
@@ -167,13 +168,6 @@ def read_names(text: str) -> list[tuple[int, str]]:
 
 # --- cohorts --------------------------------------------------------------------------------
 
-def _begin(db) -> None:
-    """Take the write lock before reading what a change depends on."""
-    if db.conn.in_transaction:
-        db.conn.commit()
-    db.conn.execute("BEGIN IMMEDIATE")
-
-
 def _taken(db) -> dict[str, str]:
     """Every user name, case-folded (so "Ann" and "ann" never both exist)."""
     return {row[0].casefold(): row[0] for row in db.execute("select username from users")}
@@ -184,17 +178,12 @@ def create_cohort(db, name: str, created_by: int) -> int:
     why = check_name(name, MAX_COHORT_NAME)
     if why:
         raise Refused([f"Cohort name: {why}."])
-    _begin(db)
-    try:
+    with immediate(db.conn):
         existing = {row[0].casefold() for row in db.execute("select name from cohorts")}
         if name.casefold() in existing:
             raise Refused([f"There is already a cohort named {name!r}."])
         cohort_id = db.conn.execute("insert into cohorts (name, created_by, created_at) values (?, ?, ?)",
                                     [name, created_by, now()]).lastrowid
-    except BaseException:
-        db.conn.execute("ROLLBACK")
-        raise
-    db.conn.execute("COMMIT")
     return cohort_id
 
 
@@ -242,8 +231,7 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
     # Hashing is slow on purpose, so it is done before the write lock is taken.
     made = [(number, NewAccount(name, one_time_password(), role)) for number, name in names]
     hashes = [generate_password_hash(account.password) for _, account in made]
-    _begin(db)
-    try:
+    with immediate(db.conn):
         taken = _taken(db)
         problems = [f"line {number}: {a.username!r} is taken by an existing account ({taken[a.username.casefold()]!r})"
                     for number, a in made if a.username.casefold() in taken]
@@ -257,10 +245,6 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
             if cohort_id is not None:
                 db.conn.execute("insert into cohort_members (cohort_id, user_id, added_at) values (?, ?, ?)",
                                 [cohort_id, user_id, stamp])
-    except BaseException:
-        db.conn.execute("ROLLBACK")
-        raise
-    db.conn.execute("COMMIT")
     return [account for _, account in made]
 
 

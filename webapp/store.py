@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from engine.questions import whole_number
 from webapp.auth import now
-from webapp.db import get_db
+from webapp.db import get_db, immediate
 
 MAX_ELAPSED_MS = 6 * 60 * 60 * 1000
 
@@ -41,16 +41,8 @@ def cell_transaction(user_id: int, lesson: str, cell: str) -> Iterator[dict]:
     the new state are one unit; a second request for the same cell waits and
     then sees the first one's result. Writes inside use plain SQL, because
     sqlite-utils commits as it goes."""
-    conn = get_db().conn
-    if conn.in_transaction:
-        conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(get_db().conn):
         yield get_state(user_id, lesson, cell)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
 
 
 def save_state(state: dict) -> None:
