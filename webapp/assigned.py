@@ -49,8 +49,14 @@ def _audition_title(target: str) -> str | None:
     return None if audition is None else audition.title + ("" if audition.open else " (closed)")
 
 
+def settled_runs(audition_id: int, user_id: int | None = None) -> list[audition_store.Run]:
+    """The runs, each past its deadline finished first (audition_store.settle), so a score is final."""
+    return [(audition_store.settle(r.id) or r) if r.running else r
+            for r in audition_store.runs_of(audition_id=audition_id, user_id=user_id)]
+
+
 def _audition_score(user_id: int, target: str) -> tuple[Any, bool]:
-    best = dashboard.best_of(audition_store.runs_of(audition_id=int(target), user_id=user_id))
+    best = dashboard.best_of(settled_runs(int(target), user_id))
     return best, best.passed
 
 

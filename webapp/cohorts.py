@@ -12,7 +12,7 @@ from flask import Blueprint, abort, flash, g, make_response, redirect, render_te
 
 from engine.questions import whole_number
 from webapp import audition_store, charts, dashboard, roster
-from webapp.assigned import KINDS, audition_of, title_of
+from webapp.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.csvout import download
 from webapp.db import get_db
@@ -59,7 +59,7 @@ def _matrix(cohort: roster.Cohort) -> dashboard.Matrix:
     columns = dashboard.lesson_columns(lib, assigned, {s for _, s, _, _ in scores})
     auditions = [dashboard.AuditionColumn(audition.id, audition.title, a.due) for a in assigned
                  if a.kind == "audition" and (audition := audition_of(a.target)) is not None]
-    runs = [r for a in auditions for r in audition_store.runs_of(audition_id=a.id) if r.user_id in ids]
+    runs = [r for a in auditions for r in settled_runs(a.id) if r.user_id in ids]
     return dashboard.matrix(trainees, columns, done, scores, now().date(), auditions, runs)
 
 

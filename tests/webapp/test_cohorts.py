@@ -276,8 +276,8 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
     assert re.search(rf'id="audition-{audition}".*?Assigned:.*?due 2026-12-01</span>', listed, re.S)
 
     app.config["CLOCK"] = lambda: datetime(2026, 12, 2, 0, 1, tzinfo=timezone.utc)
-    run = start(trainee, audition)
-    deal(app, trainee, run, wrong_at=range(100))                          # every step wrong: failed
+    start(trainee, audition)                                              # left unfinished...
+    app.config["CLOCK"] = lambda: datetime(2026, 12, 2, 0, 30, tzinfo=timezone.utc)   # ...past its 10 minutes
     for path in ("/lessons/", "/progress/"):
         assert "overdue: was due 2026-12-01" in trainee.get(path).get_data(as_text=True), path
     matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
@@ -292,10 +292,11 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
     matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
     cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="ok">\s*([^<]+)<', matrix)
     assert cell and cell.group(1).split() == ["best", "100%", "·", "pass", "✔"]
+    deal(app, trainee, start(trainee, audition), wrong_at=range(100))    # a later fail leaves the pass
     rows = read_csv(teacher.get(f"/cohorts/{cohort}/csv/matrix"))
     assert rows[0][-1] == "kind"
-    assert rows[1:] == [["trainee", str(audition), "Hold'em final", "2026-12-01", "", "", "yes", "2", "", "100",
-                         "no", "audition"]]
+    assert rows[1:] == [["trainee", str(audition), "Hold'em final", "2026-12-01", "", "", "yes", "3", "", "100",
+                         "no", "audition"]]     # 3 finished runs
 
     assign(audition=str(audition), due="2026-12-20")                     # again: a new due date
     with app.app_context():
