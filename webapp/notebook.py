@@ -6,8 +6,6 @@ state, asks, stores the attempt and renders.
 """
 from __future__ import annotations
 
-import math
-
 import markdown as md
 import nh3
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request, url_for)
@@ -18,6 +16,8 @@ from engine.questions import MalformedAnswer, whole_number
 from webapp import store
 from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
+from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
+                                seat_layout)
 from webapp.lessonfile import FAMILIES, load_library
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
@@ -159,28 +159,6 @@ def _locked_by(lesson, cell, user_id: int):
     return None if store.get_state(user_id, lesson.slug, cell.after)["done"] else table
 
 
-def seat_layout(n: int) -> dict:
-    """Seat positions round an oval table, seat 1 at the dealer's left."""
-    positions = {}
-    for seat in range(1, n + 1):
-        angle = math.pi / 2 + (seat - 0.5) * 2 * math.pi / n  # dealer sits at the bottom
-        positions[seat] = (round(50 + 44 * math.cos(angle), 1), round(50 + 40 * math.sin(angle), 1))
-    return positions
-
-
-def box_layout(n: int) -> dict:
-    """Banked-game boxes in an arc facing the dealer; box 1 on the dealer's left."""
-    positions = {}
-    for box in range(1, n + 1):
-        angle = math.radians(20 + (box - 1) * 140 / max(n - 1, 1))
-        positions[box] = (round(50 + 42 * math.cos(angle), 1), round(28 + 58 * math.sin(angle), 1))
-    return positions
-
-
-# A procedure's places on the drawn table, by the view's key for them.
-LAYOUTS = {"seats": seat_layout, "boxes": box_layout}
-
-
 def _render_cell(ctx, status=200):
     template = ctx["hand"].cell_template if ctx["cell"].kind == "table" else "lessons/_question_cell.html"
     lesson = ctx["lesson"]
@@ -222,7 +200,7 @@ def step(slug, cell_id):
     cell = get_cell(lesson, cell_id, "table")
     user, form = g.user["id"], request.form
     try:
-        proposed = _parse_step(form, cell.engine.step_kinds)
+        proposed = _parse_step(form, cell.engine.step_kinds, cell.engine.procedure.layout)
         at, rev = _counter(form, "at"), _counter(form, "rev", required=False)
     except ValueError as exc:
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
@@ -259,10 +237,11 @@ def step(slug, cell_id):
     return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule))
 
 
-def _parse_step(form, kinds: dict) -> Step:
+def _parse_step(form, kinds: dict, places: str = "seats") -> Step:
     """A posted form as a dealer step: a seat tool plus the seat clicked, or
     an action button, or ticked seats for a step that takes several, or the
-    ruling chosen for a step that rules on a player's action."""
+    ruling chosen for a step that rules on a player's action. `places` is the
+    procedure's word for its places ("seats", "boxes"), as the screen says it."""
     labels = kinds["labels"]
     kind = form.get("kind") or form.get("tool")
     if kind not in labels:
@@ -275,12 +254,12 @@ def _parse_step(form, kinds: dict) -> Step:
     if kind in kinds["seat"]:
         seat = whole_number(form.get("seat"))
         if seat is None:
-            raise ValueError(f"{labels[kind]}: click the seat it applies to.")
+            raise ValueError(f"{labels[kind]}: click the {PLACE_WORD[places]} it applies to.")
         return Step(kind, seat=seat)
     if kind in kinds["seats"]:
         seats = [whole_number(s) for s in form.getlist("winners")]
         if not seats or None in seats:
-            raise ValueError(f"{labels[kind]}: tick the seat(s) it applies to first.")
+            raise ValueError(f"{labels[kind]}: tick the {places} it applies to first.")
         return Step(kind, seats=tuple(sorted(set(seats))))
     return Step(kind)
 
@@ -339,4 +318,5 @@ def reset_lesson(slug):
     return redirect(url_for("notebook.lesson_page", slug=slug))
 
 
-bp.add_app_template_global(seat_layout, "seat_layout")
+for _helper in (seat_layout, seat_label, box_label, board_label, card_name):
+    bp.add_app_template_global(_helper, _helper.__name__)

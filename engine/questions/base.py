@@ -139,8 +139,8 @@ class Question:
         for value, label in self.choices:
             amount = whole_number(form.get(f"amount-{value}"))
             if amount is None:
-                # named as the field is labelled on screen ("Main pot", "Seat 2 (Ann)"), never "seat 0"
-                raise MalformedAnswer(f"Enter a whole number of chips for {label} (digits only).")
+                # Named as the screen labels the field ("Main pot", "Seat 3 (Hal)", "Ante").
+                raise MalformedAnswer(f"Enter a whole number of chips for {label}, digits only.")
             amounts[value] = amount
         return amounts
 

@@ -111,7 +111,7 @@ def test_the_table_shows_up_cards_bottom_board_kitty_and_muck(lesson_app, client
         return at, page.split(f'id="cell-{cell_id}"')[1].split("</section>")[0]
 
     _, html = deal_until("kitty", "pitch", 4)
-    assert re.search(r'data-testid="kitty".*?aria-label="face-down card"', html, re.S)
+    assert re.search(r'data-testid="kitty".*?class="pcard back"><span class="sr-only">face-down card', html, re.S)
     assert 'data-testid="muck"' in html
     _, html = deal_until("double", "burn", 2)
     assert len(re.findall(r'data-card=', html.split('data-testid="board-bottom"')[1].split("</div>")[0])) == 3
