@@ -25,6 +25,7 @@ from engine.house import PROFILES
 from engine.questions import TableCell, whole_number
 from webapp import audition_store as ast
 from webapp import store
+from webapp.assigned import assigned_work
 from webapp.audition_store import Audition, Definition, HandKind, Run
 from webapp.auth import instructor_required, is_staff, login_required
 from webapp.mastery import now, parse_time
@@ -184,13 +185,15 @@ def set_open(audition_id: int):
 @bp.get("/")
 @login_required
 def index():
-    """Open auditions and one's own runs; instructors also see every audition."""
+    """Open auditions (those assigned to the user marked with their due date) and one's own
+    runs; instructors also see every audition."""
     mine = [ast.settle(r.id) or r for r in ast.runs_of(user_id=g.user["id"])]
     instructor = is_staff(g.user)
     listed = ast.auditions(open_only=not instructor)
+    due = {int(w.target): w for w in assigned_work(g.user["id"]) if w.kind == "audition"}
     return render_template("auditions/index.html", auditions=listed, runs=mine,
                            titles={a.id: a.title for a in ast.auditions()},
-                           running={r.audition_id: r for r in mine if r.running})
+                           running={r.audition_id: r for r in mine if r.running}, due=due)
 
 
 @bp.post("/<int:audition_id>/start")

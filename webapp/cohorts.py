@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, g, make_response, redirect, render_te
 
 from engine.questions import whole_number
 from webapp import audition_store, charts, dashboard, roster
+from webapp.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.csvout import download
 from webapp.db import get_db
@@ -54,8 +55,12 @@ def _matrix(cohort: roster.Cohort) -> dashboard.Matrix:
                              f"where user_id in ({marks}) group by user_id, lesson", ids)) if ids else []
     done = list(db.execute(f"select user_id, lesson, cell from cell_state where done = 1 and user_id in ({marks})",
                            ids)) if ids else []
-    columns = dashboard.lesson_columns(lib, roster.assignments(db, cohort.id), {s for _, s, _, _ in scores})
-    return dashboard.matrix(trainees, columns, done, scores, now().date())
+    assigned = roster.assignments(db, cohort.id)
+    columns = dashboard.lesson_columns(lib, assigned, {s for _, s, _, _ in scores})
+    auditions = [dashboard.AuditionColumn(audition.id, audition.title, a.due) for a in assigned
+                 if a.kind == "audition" and (audition := audition_of(a.target)) is not None]
+    runs = [r for a in auditions for r in settled_runs(a.id) if r.user_id in ids]
+    return dashboard.matrix(trainees, columns, done, scores, now().date(), auditions, runs)
 
 
 def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
@@ -68,11 +73,10 @@ def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
 
 def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
-    lib = library()
     return render_template(
         "cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
-        assigned=roster.assignments(db, cohort.id), lessons=list(lib.lessons.values()),
-        titles={slug: lesson.title for slug, lesson in lib.lessons.items()}, today=now().date(),
+        assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
+        choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
         form=form), status
 
 
@@ -171,16 +175,23 @@ def reset_trainee(cohort_id, user_id):
 @bp.post("/<int:cohort_id>/assignments")
 @instructor_required
 def assign(cohort_id):
+    """Assign a lesson or an audition: the form has one choice per kind (assigned.KINDS), one of them set."""
     cohort = _cohort(cohort_id)
-    slug = request.form.get("lesson", "")[:200]
+    chosen = {kind: request.form.get(kind, "")[:200] for kind in KINDS}
+    picked = [(kind, target) for kind, target in chosen.items() if target]
     try:
-        if slug not in library().lessons:
-            raise roster.Refused(["Choose a lesson to assign."])
+        if len(picked) != 1:
+            raise roster.Refused(["Choose one lesson or one audition to assign" +
+                                  (", not both." if picked else ".")])
+        kind, target = picked[0]
+        name = KINDS[kind].choices().get(target)
+        if name is None:
+            raise roster.Refused([KINDS[kind].refused])
         due = roster.read_due(request.form.get("due", "")[:40])
-        roster.assign(get_db(), cohort.id, "lesson", slug, due)
+        roster.assign(get_db(), cohort.id, kind, target, due)
     except roster.Refused as exc:
-        return _cohort_page(cohort, 422, assign_error=str(exc), assign_lesson=slug)
-    flash(f"Assigned {library().lessons[slug].title}, due {due.isoformat()}.")
+        return _cohort_page(cohort, 422, assign_error=str(exc), assign_chosen=chosen)
+    flash(f"Assigned {name}, due {due.isoformat()}.")
     return redirect(url_for("cohorts.cohort", cohort_id=cohort.id))
 
 

@@ -1,8 +1,9 @@
-"""The class dashboard's numbers: a cohort x lesson matrix, item analysis per
-cell and per rule, and one trainee's record, each as a `Table` that the page
-renders and the CSV export writes (same columns, so the two never disagree).
+"""The class dashboard's numbers: a cohort x lesson matrix (and a column per
+assigned audition), item analysis per cell and per rule, and one trainee's
+record, each as a `Table` that the page renders and the CSV export writes
+(same columns, so the two never disagree).
 
-Computed from `attempts` and `cell_state` only; the functions that compute
+Computed from `attempts` and `cell_state` (and audition runs) only; the functions that compute
 take rows and return tables, so tests drive them with known attempts.
 
 **First try.** A cell is a run of *items*: each dealer step due in a table
@@ -83,21 +84,55 @@ class Progress:
         return self.done == self.cells
 
 
+@dataclass(frozen=True)
+class Best:
+    """A trainee's result in one audition: the best score of their finished runs; passed if any run passed."""
+    score: int | None
+    passed: bool
+    runs: int                       # finished runs
+
+
+def best_of(runs: Iterable[Any]) -> Best:
+    """`runs`: webapp.audition_store.Run, one trainee's runs of one audition."""
+    runs = list(runs)
+    scores = [r.score for r in runs if r.score is not None]
+    return Best(max(scores, default=None), any(r.passed for r in runs), len(scores))
+
+
+@dataclass(frozen=True)
+class AuditionColumn:
+    id: int
+    title: str
+    due: date
+
+
+@dataclass(frozen=True)
+class AuditionProgress:
+    best: Best
+    due: date
+    overdue: bool                   # past its due date (end of the day, UTC) and not passed
+
+
 @dataclass
 class Matrix:
     trainees: list[Member]
     lessons: list[LessonColumn]
     cells: dict[tuple[int, str], Progress]
+    auditions: list[AuditionColumn] = field(default_factory=list)
+    results: dict[tuple[int, int], AuditionProgress] = field(default_factory=dict)
 
     def at(self, user_id: int, slug: str) -> Progress:
         return self.cells[(user_id, slug)]
+
+    def result(self, user_id: int, audition_id: int) -> AuditionProgress:
+        return self.results[(user_id, audition_id)]
 
 
 MATRIX_COLUMNS = (
     Column("trainee", "Trainee"), Column("lesson", "Lesson"), Column("lesson_title", "Title"),
     Column("due", "Due"), Column("cells_done", "Cells done", "int"), Column("cells", "Cells", "int"),
     Column("complete", "Complete"), Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
-    Column("score_pct", "Score", "pct"), Column("overdue", "Overdue"),
+    Column("score_pct", "Score", "pct"), Column("overdue", "Overdue"), Column("kind", "Kind"),
 )
 
 
@@ -114,8 +149,10 @@ def lesson_columns(library, assigned: Sequence[Assignment], worked_on: Iterable[
 
 
 def matrix(trainees: list[Member], lessons: list[LessonColumn], done_cells: Iterable[tuple[int, str, str]],
-           scores: Iterable[tuple[int, str, int, int]], today: date) -> Matrix:
-    """`done_cells`: (user, lesson, cell) finished; `scores`: (user, lesson, attempts, right)."""
+           scores: Iterable[tuple[int, str, int, int]], today: date,
+           auditions: Sequence[AuditionColumn] = (), runs: Iterable[Any] = ()) -> Matrix:
+    """`done_cells`: (user, lesson, cell) finished; `scores`: (user, lesson, attempts, right);
+    `runs`: the trainees' runs (webapp.audition_store.Run) of the assigned `auditions`."""
     done: dict[tuple[int, str], set[str]] = defaultdict(set)
     for user_id, slug, cell in done_cells:
         done[(user_id, slug)].add(cell)
@@ -127,7 +164,15 @@ def matrix(trainees: list[Member], lessons: list[LessonColumn], done_cells: Iter
             attempts, right = counts.get((t.id, col.slug), (0, 0))
             overdue = col.due is not None and today > col.due and n_done < len(col.cells)
             cells[(t.id, col.slug)] = Progress(n_done, len(col.cells), attempts, right, col.due, overdue)
-    return Matrix(trainees, lessons, cells)
+    by_trainee: dict[tuple[int, int], list[Any]] = defaultdict(list)
+    for run in runs:
+        by_trainee[(run.user_id, run.audition_id)].append(run)
+    results = {}
+    for t in trainees:
+        for a in auditions:
+            best = best_of(by_trainee[(t.id, a.id)])
+            results[(t.id, a.id)] = AuditionProgress(best, a.due, today > a.due and not best.passed)
+    return Matrix(trainees, lessons, cells, list(auditions), results)
 
 
 def matrix_table(m: Matrix) -> Table:
@@ -136,7 +181,13 @@ def matrix_table(m: Matrix) -> Table:
         for col in m.lessons:
             p = m.at(t.id, col.slug)
             rows.append((t.username, col.slug, col.title, p.due.isoformat() if p.due else "", p.done, p.cells,
-                         "yes" if p.complete else "no", p.attempts, p.right, p.score, "yes" if p.overdue else "no"))
+                         "yes" if p.complete else "no", p.attempts, p.right, p.score, "yes" if p.overdue else "no",
+                         "lesson"))
+        for a in m.auditions:
+            r = m.result(t.id, a.id)
+            rows.append((t.username, str(a.id), a.title, a.due.isoformat(), None, None,
+                         "yes" if r.best.passed else "no", r.best.runs, None, r.best.score,
+                         "yes" if r.overdue else "no", "audition"))
     return Table("matrix", "Progress by trainee and lesson", MATRIX_COLUMNS, rows)
 
 

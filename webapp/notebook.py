@@ -13,9 +13,9 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import drill_cells, hands, mastery, roster, store
+from webapp import drill_cells, hands, store
+from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
-from webapp.db import get_db
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
                                 seat_layout)
 from webapp.lessonfile import FAMILIES, load_library
@@ -74,20 +74,6 @@ def load_cell(slug: str, cell_id: str, kind: str):
     return lesson, cell, g.user["id"], store.get_state(g.user["id"], slug, cell_id)
 
 
-def assigned_work(user_id: int) -> list[tuple]:
-    """(lesson, Assigned, score, status) for each lesson the user's cohorts
-    assigned, earliest due first; status is done, due or overdue (UTC days)."""
-    lib, today = library(), mastery.now().date()
-    work = []
-    for (kind, slug), item in roster.assigned_to(get_db(), user_id).items():
-        lesson = lib.lessons.get(slug) if kind == "lesson" else None
-        if lesson is None:
-            continue
-        score = store.lesson_score(user_id, slug, [c.id for c in lesson.interactive_cells])
-        work.append((lesson, item, score, item.status(today, score["complete"])))
-    return sorted(work, key=lambda w: (w[1].due, w[0].title))
-
-
 @bp.get("/")
 @login_required
 def index():
@@ -108,7 +94,8 @@ def index():
     ordered = [families[key] for key in FAMILIES if key in families]
     work = assigned_work(g.user["id"])
     return render_template("lessons/index.html", families=ordered, errors=errors,
-                           broken=len(lib.errors), work=work, due={w[0].slug: w for w in work})
+                           broken=len(lib.errors), work=work,
+                           due={w.target: w for w in work if w.kind == "lesson"})
 
 
 @bp.get("/<slug>")

@@ -10,7 +10,8 @@ from flask import Blueprint, g, render_template
 from webapp import mastery, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
-from webapp.notebook import assigned_work, library
+from webapp.assigned import assigned_work
+from webapp.notebook import library
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 

@@ -29,8 +29,9 @@ from webapp.db import immediate
 MAX_NAME = 64
 MAX_COHORT_NAME = 80
 MAX_IMPORT = 200
-# What an assignment can point at; auditions can be added as another kind.
-KINDS = ("lesson",)
+# What an assignment can point at: a lesson (target: its slug) or an audition
+# (target: its id as text). How each is titled, linked and done: webapp/assigned.py.
+KINDS = ("lesson", "audition")
 
 
 class Refused(ValueError):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from webapp import charts, dashboard, roster
+from webapp.assigned import KINDS
 from webapp.auth import create_user
 from webapp.csvout import safe_cell, to_csv
 from webapp.db import get_db
@@ -241,6 +242,72 @@ def test_assigned_lessons_show_due_and_overdue_by_the_clock(app):
     with app.app_context():
         assert [a.due.isoformat() for a in roster.assignments(get_db(), cohort)] == ["2026-12-05"]
     assert "due 2026-12-05" in trainee.get("/progress/").get_data(as_text=True)
+
+
+def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_its_csv(app):
+    from .test_auditions import deal, define, start
+    teacher = sign_in(app, "instructor")
+    cohort = new_cohort(teacher)
+    teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(roster_id(app, "trainee"))})
+    audition, closed = define(app, title="Hold'em final"), define(app, title="Not yet", open="")
+    page = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    assert f'<option value="{audition}">Hold&#39;em final</option>' in page and "Not yet" not in page
+
+    def assign(**data):
+        return teacher.post(f"/cohorts/{cohort}/assignments", data={"due": "2026-12-01", **data})
+    for bad, said in (({"audition": str(closed)}, "does not exist or is closed"),
+                      ({"audition": "999"}, "does not exist or is closed"),
+                      ({"audition": f"0{audition}"}, "does not exist or is closed"),
+                      ({"audition": str(audition), "lesson": LESSON}, "not both"),
+                      ({}, "Choose one lesson or one audition to assign.")):
+        r = assign(**bad)
+        assert r.status_code == 422 and said in r.get_data(as_text=True), bad
+    with app.app_context():
+        assert roster.assignments(get_db(), cohort) == []                 # nothing stored
+    assert assign(audition=str(audition)).status_code == 302
+
+    app.config["CLOCK"] = lambda: datetime(2026, 12, 1, 23, 59, tzinfo=timezone.utc)
+    trainee = sign_in(app, "trainee")
+    link = f'<a href="/auditions/#audition-{audition}">Hold&#39;em final</a>'
+    for path in ("/lessons/", "/progress/"):
+        page = trainee.get(path).get_data(as_text=True)
+        assert link in page and "due 2026-12-01" in page and "overdue" not in page, path
+    listed = trainee.get("/auditions/").get_data(as_text=True)
+    assert re.search(rf'id="audition-{audition}".*?Assigned:.*?due 2026-12-01</span>', listed, re.S)
+
+    app.config["CLOCK"] = lambda: datetime(2026, 12, 2, 0, 1, tzinfo=timezone.utc)
+    start(trainee, audition)                                              # left unfinished...
+    app.config["CLOCK"] = lambda: datetime(2026, 12, 2, 0, 30, tzinfo=timezone.utc)   # ...past its 10 minutes
+    for path in ("/lessons/", "/progress/"):
+        assert "overdue: was due 2026-12-01" in trainee.get(path).get_data(as_text=True), path
+    matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="overdue">\s*([^<]+)<', matrix)
+    assert cell and cell.group(1).split() == ["best", "0%", "·", "fail"]
+
+    deal(app, trainee, start(trainee, audition))                          # a pass: done, never overdue
+    for path in ("/lessons/", "/progress/"):
+        page = trainee.get(path).get_data(as_text=True)
+        assert "done (was due 2026-12-01)" in page and "overdue" not in page, path
+    assert "best 100%" in trainee.get("/progress/").get_data(as_text=True)
+    matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="ok">\s*([^<]+)<', matrix)
+    assert cell and cell.group(1).split() == ["best", "100%", "·", "pass", "✔"]
+    deal(app, trainee, start(trainee, audition), wrong_at=range(100))    # a later fail leaves the pass
+    rows = read_csv(teacher.get(f"/cohorts/{cohort}/csv/matrix"))
+    assert rows[0][-1] == "kind"
+    assert rows[1:] == [["trainee", str(audition), "Hold'em final", "2026-12-01", "", "", "yes", "3", "", "100",
+                         "no", "audition"]]     # 3 finished runs
+
+    assign(audition=str(audition), due="2026-12-20")                     # again: a new due date
+    with app.app_context():
+        (a,) = roster.assignments(get_db(), cohort)
+    assert a.due.isoformat() == "2026-12-20" and "Hold&#39;em final" in teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    assert teacher.post(f"/cohorts/{cohort}/assignments/{a.id}/remove").status_code == 302
+    assert link not in trainee.get("/progress/").get_data(as_text=True)
+
+
+def test_every_assignable_kind_has_a_handler():
+    assert set(KINDS) == set(roster.KINDS)
 
 
 # ---------------------------------------------------------------- the dashboard's numbers

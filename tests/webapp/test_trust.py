@@ -79,7 +79,7 @@ def make_app(tmp_path: Path, csrf: bool = True, **config):
 
 
 def with_a_cohort(app):
-    """Cohort 1 with the trainee in it and the lesson assigned, for the cohort routes."""
+    """Cohort 1 with the trainee in it and the lesson (and audition 1, if defined) assigned, for the cohort routes."""
     from datetime import date
     from webapp import roster
     with app.app_context():
@@ -87,6 +87,8 @@ def with_a_cohort(app):
         cohort = roster.create_cohort(db, "Morning", 2)
         roster.add_member(db, cohort, 1)
         roster.assign(db, cohort, "lesson", LESSON, date(2030, 1, 1))
+        if db.execute("select 1 from auditions where id = 1").fetchone():
+            roster.assign(db, cohort, "audition", "1", date(2030, 1, 1))
 
 
 def token(client, path="/auth/login") -> str:
@@ -184,9 +186,11 @@ FORMS = {
     "import": st.fixed_dictionaries({"names": st.one_of(
         st.lists(TEXT, max_size=3).map("\n".join), st.lists(TEXT, max_size=3).map(lambda n: "name,x\n" + "\n".join(n)),
         st.sampled_from(["name\n", '"a\nb"', "a,b\n", "\x00", "=cmd()", "x\n" * 300, '"unclosed']))}),
-    "assign": st.fixed_dictionaries({"lesson": st.one_of(st.just(LESSON), TEXT),
-                                     "due": st.one_of(st.sampled_from(["2026-12-01", "1999-01-01", "2026-02-30",
-                                                                       "20261201", "9999-12-31"]), TEXT)}),
+    "assign": st.fixed_dictionaries({"due": st.one_of(st.sampled_from(["2026-12-01", "1999-01-01", "2026-02-30",
+                                                                       "20261201", "9999-12-31"]), TEXT)},
+                                    optional={"lesson": st.one_of(st.just(LESSON), TEXT),
+                                              "audition": st.one_of(st.sampled_from(["1", "01", "2", "1 ", "0"]),
+                                                                    NUMBERS, TEXT)}),
     "member": st.fixed_dictionaries({"user_id": NUMBERS}),
     "staff": st.fixed_dictionaries({"name": TEXT, "role": st.sampled_from(["instructor", "admin", "trainee", ""])}),
 }
