@@ -100,11 +100,11 @@ def test_a_missing_amount_is_named_as_its_field_is_labelled():
     """Issue 13: never "seat 0" where the field says "Main pot", nor "seat 2" for "Seat 2 (Ben)"."""
     pots = ask("pots", button_was=1, seats={1: ["A", 10], 2: ["B", 50], 3: ["C", 100]}, blinds=[1, 2],
                actions=["all-in", "all-in", "call"] + ["check"] * 3)
-    with pytest.raises(MalformedAnswer, match=r"for Main pot \(digits only\)"):
+    with pytest.raises(MalformedAnswer, match=r"for Main pot, digits only"):
         pots.parse({"amount-1": "5"})
     split = ask("split", pot=100, winners=[2, 5], button=6, lowest_chip=5, names={2: "Ben", 5: "Cal"})
     label = dict(split.choices)[2]
-    with pytest.raises(MalformedAnswer, match=re.escape(f"for {label} (digits only)")):
+    with pytest.raises(MalformedAnswer, match=re.escape(f"for {label}, digits only")):
         split.parse({"amount-5": "50"})
 
 
