@@ -1,6 +1,6 @@
 """The notebook by keyboard only, as in Jupyter (issue 13): command and edit modes, J/K and the
 arrows, Shift/Ctrl+Enter, the shortcuts dialog, folding, the contents; and a whole Hold'em hand
-dealt with Tab, arrows on the radio buttons, Enter, Space and Ctrl/Shift+Enter."""
+dealt with Tab, arrows on the radio buttons and the seats, Enter, Space and Ctrl/Shift+Enter."""
 from __future__ import annotations
 
 import re
@@ -45,6 +45,22 @@ def pick_radio(page: Page, name: str, value: str) -> None:
         else:
             page.keyboard.press("ArrowRight")
     raise AssertionError(f"could not pick {name}={value}")
+
+
+def seat_to(page: Page, cell: str, seat: int) -> None:
+    """Tab to the table's seats (one Tab stop, a roving tabindex), then Home and the arrow keys to the seat."""
+    seats = f"{cell} [data-roving] button.seat:not(.empty):not(:disabled)"
+    tab_to(page, seats)
+    assert page.locator(f"{seats}[tabindex='0']").count() == 1   # the group is one Tab stop
+    page.keyboard.press("Home")
+    expect(page.locator(seats).first).to_be_focused()
+    wanted = f"{seats}[data-seat='{seat}']"
+    for _ in range(page.locator(seats).count()):
+        if active(page, wanted):
+            expect(page.locator(wanted)).to_have_attribute("tabindex", "0")
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached seat {seat} in {cell}")
 
 
 def test_a_question_cell_by_keyboard(page: Page, live_server):
@@ -172,8 +188,8 @@ def test_desktop_toolbar_is_slim_and_contents_stay_in_view(page: Page, live_serv
 
 def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
     """Table cell 1 of the Hold'em lesson, keys only: Tab to a tool (arrows within the tool
-    radios), Tab to a seat or an action and Enter; tick winners with Space and Ctrl+Enter.
-    Empty seats are still tab stops in today's drawing, so Tab passes them."""
+    radios), Tab to the seats (one Tab stop) and the arrow keys to a seat, or Tab to an action, and
+    Enter; tick winners with Space and Ctrl+Enter."""
     lesson = load_library(live_server["app"].config["LESSONS_DIR"]).lessons[LESSON]
     kinds = lesson.cell("deal-a-hand").engine.step_kinds
     sign_in(page, live_server["url"], f"/lessons/{LESSON}")
@@ -194,7 +210,7 @@ def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
         if step.kind in kinds["seat"]:
             pick_radio(page, "tool", step.kind)
             used = f"{cell} button.seat[data-seat='{step.seat}']"
-            tab_to(page, used)
+            seat_to(page, cell, step.seat)
             page.keyboard.press("Enter")
         elif step.kind in kinds["seats"]:
             for seat in step.seats:
