@@ -20,7 +20,7 @@ from engine.questions import MalformedAnswer
 from webapp import drafts
 from webapp.auth import instructor_required
 from webapp.lessonfile import CELL_TYPES, LessonError, is_lesson_name, parse_lesson
-from webapp.notebook import STALE, _counter, _parse_step, cell_context, render_markdown
+from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
 vendor = Blueprint("editor_vendor", __name__, url_prefix="/vendor/codemirror")
@@ -360,15 +360,16 @@ def preview_step(token, cell_id):
         stored, lesson, cell = preview_cell(token, cell_id, "table|drill")
         state = stored.state(cell)
         try:
-            proposed = _parse_step(request.form, cell.engine.step_kinds)
+            proposed = _parse_step(request.form, cell.engine.step_kinds, cell.engine.procedure.layout)
             at = _counter(request.form, "at")
         except ValueError as exc:
             return render_preview_cell(token, preview_context(lesson, cell, state, message=str(exc), ok=False), 422)
-        hand = cell_context(lesson, cell, state)["hand"]
+        hand = dealt_hand(cell, state)
         if at != len(state["steps"]):
-            return render_preview_cell(token, preview_context(lesson, cell, state, message=STALE, ok=False), 409)
+            return render_preview_cell(token, preview_context(lesson, cell, state, message=STALE, ok=False,
+                                                              hand=hand), 409)
         if hand.finished:
-            return render_preview_cell(token, preview_context(lesson, cell, state, ok=False,
+            return render_preview_cell(token, preview_context(lesson, cell, state, ok=False, hand=hand,
                                                               message="This hand is over: Restart cell."), 409)
         verdict = hand.propose(proposed)
         state["runs"] += 1
@@ -377,7 +378,7 @@ def preview_step(token, cell_id):
             state["done"] = int(hand.finished)
         stored.save(state, cell.id)
     return render_preview_cell(token, preview_context(lesson, cell, state, message=verdict.message,
-                                                      ok=verdict.ok, rule=verdict.rule))
+                                                      ok=verdict.ok, rule=verdict.rule, hand=hand))
 
 
 @bp.post("/-preview/<token>/cells/<cell_id>/answer")

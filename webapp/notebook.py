@@ -143,6 +143,14 @@ def table_hand(cell, state):
         return cell.engine.new_hand(), CHANGED[True]
 
 
+def dealt_hand(cell, state):
+    """A table or drill cell's hand with the stored steps, owned by this
+    request (a step may change it): handed back to webapp.hands only when
+    cell_context renders it."""
+    table = drill_cells.as_table(cell, state)[0] if cell.kind == "drill" else cell
+    return table_hand(table, state)[0]
+
+
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None) -> dict:
     """What a cell's template draws. `hand`: a table cell's hand already
     replayed to `state`'s steps by the caller (the step it checked applied)."""
@@ -237,8 +245,7 @@ def step(slug, cell_id):
         # A drill's page stores its hand's seed before showing it: none stored, no page showed it.
         unseen = cell.kind == "drill" and state["seed"] is None
         store.restart_if_changed(state, cell.fingerprint)
-        table = drill_cells.as_table(cell, state)[0] if cell.kind == "drill" else cell
-        hand = table_hand(table, state)[0]
+        hand = dealt_hand(cell, state)
         if unseen:
             refused = UNSEEN
         elif at != len(state["steps"]) or rev not in (None, state["runs"]):

@@ -14,6 +14,7 @@ from werkzeug.serving import make_server
 from webapp import create_app
 from webapp.auth import create_user
 from webapp.db import get_db
+from webapp.drafts import digest
 from webapp.lessonfile import load_library, parse_lesson
 
 from .conftest import TRAINEE, perform
@@ -94,6 +95,10 @@ def test_instructor_previews_deals_and_publishes_and_the_trainee_sees_the_notice
     expect(preview_cell).to_be_visible()
     edited = page.evaluate("() => document.querySelector('.CodeMirror').CodeMirror.getValue()")
     assert "seed = 20261137" in edited
+    # Each keystroke re-renders the preview: wait for the preview of this very text (its token),
+    # or a late preview of a half-typed text would replace the cell after the step.
+    token = digest(f"{LESSON}\n{edited}")
+    expect(preview_cell.locator(f"form.dealer[action*='{token}']")).to_have_count(1)
     step = parse_lesson(edited, slug=LESSON, folder=app.config["LESSONS_DIR"]).cell(CELL).engine.new_hand() \
         .expected().step()
     perform(page, CELL, KINDS, step)

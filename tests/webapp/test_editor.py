@@ -197,6 +197,10 @@ def test_the_preview_renders_and_deals_without_writing_attempts(app, lessons):
     first = hand.expected().step()
     r = teacher.post(step_url, data={**step_form(first), "at": "0"}, headers=HX)
     assert r.status_code == 200 and "✔" in r.get_data(as_text=True)
+    assert 'name="at" value="1"' in r.get_data(as_text=True)               # the step shows as made
+    hand.propose(first)
+    r = teacher.post(step_url, data={**step_form(hand.expected().step()), "at": "1"}, headers=HX)
+    assert r.status_code == 200 and 'name="at" value="2"' in r.get_data(as_text=True)
     r = teacher.post(step_url, data={**step_form(first), "at": "0"}, headers=HX)
     assert r.status_code == 409                                             # a stale page is refused
     answer_url = step_url.replace("/deal/step", "/split/answer")
