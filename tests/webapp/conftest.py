@@ -64,3 +64,18 @@ def post_answer(client, slug: str, cell: str, data: dict, rev: str | None = None
     """Answer a question cell as its page would: with the page's `rev`."""
     rev = cell_rev(client, slug, cell) if rev is None else rev
     return client.post(f"/lessons/{slug}/cells/{cell}/answer", data={**data, "rev": rev}, headers=HX)
+
+
+def step_form(step, **counters) -> dict:
+    """A dealer step as the table's controls post it (a seat tool and the
+    seat, ticked winners, a ruling, or an action button), with the page's
+    counters (`at`, `rev`) as the form sends them."""
+    if step.seats:
+        data = {"kind": step.kind, "winners": [str(s) for s in step.seats]}
+    elif step.seat is not None:
+        data = {"tool": step.kind, "seat": str(step.seat)}
+    elif step.choice:
+        data = {"kind": step.kind, "ruling": step.choice}
+    else:
+        data = {"kind": step.kind}
+    return {**data, **{name: str(value) for name, value in counters.items()}}

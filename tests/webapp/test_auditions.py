@@ -12,7 +12,7 @@ from webapp import audition_store as ast
 from webapp.auditions import TIME_UP, WRONG
 from webapp.db import get_db
 
-from .conftest import HX
+from .conftest import HX, step_form
 from .test_trust import at_once
 
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=timezone.utc)
@@ -69,20 +69,6 @@ def due(app, run_id):
         return run, hand.expected().step(), cell.step_kinds
 
 
-def form(run, step, kinds) -> dict:
-    """A step as the table's controls post it."""
-    data = {"at": str(len(run.steps)), "rev": str(run.posts)}
-    if step.kind in kinds["seat"]:
-        data.update(tool=step.kind, seat=str(step.seat))
-    elif step.kind in kinds["seats"]:
-        data.update(kind=step.kind, winners=[str(s) for s in step.seats])
-    elif step.kind in kinds["choice"]:
-        data.update(kind=step.kind, ruling=step.choice)
-    else:
-        data.update(kind=step.kind)
-    return data
-
-
 def wrong_form(run, step, kinds) -> dict:
     """A step that is not the one due: another dealer action than the due one."""
     data = {"at": str(len(run.steps)), "rev": str(run.posts)}
@@ -95,7 +81,7 @@ def deal(app, client, run_id, wrong_at=()):
     posts = 0
     while run_of(app, run_id).running:
         run, step, kinds = due(app, run_id)
-        data = wrong_form(run, step, kinds) if posts in wrong_at else form(run, step, kinds)
+        data = wrong_form(run, step, kinds) if posts in wrong_at else step_form(step, at=len(run.steps), rev=run.posts)
         r = client.post(f"/auditions/runs/{run_id}/step", data=data, headers=HX)
         assert r.status_code == 200, r.get_data(as_text=True)
         posts += 1
@@ -230,7 +216,7 @@ def test_a_wrong_step_is_counted_without_a_hint_and_the_hand_goes_on(app, clock)
     assert records[1].rule == refusal.rule and records[1].message == "dealt for you"
     # the next step is the second of the hand: the trainee goes on from there
     run, step, kinds = due(app, run_id)
-    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts), headers=HX)
     assert r.status_code == 200 and "✔" in r.get_data(as_text=True)
     assert [s.outcome for s in steps(app, run_id)] == ["wrong", "dealt", "right"]
 
@@ -258,13 +244,13 @@ def test_the_server_enforces_the_deadline(app, clock):
     trainee = client_as(app, "trainee")
     run_id = start(trainee, define(app, hands="2", minutes="5"))
     run, step, kinds = due(app, run_id)
-    assert trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX).status_code == 200
+    assert trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts), headers=HX).status_code == 200
     clock.at = T0 + timedelta(minutes=5)                  # at the deadline a step is still taken
     run, step, kinds = due(app, run_id)
-    assert trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX).status_code == 200
+    assert trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts), headers=HX).status_code == 200
     clock.at = T0 + timedelta(minutes=5, seconds=1)
     run, step, kinds = due(app, run_id)
-    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts), headers=HX)
     assert r.status_code == 409 and TIME_UP in r.get_data(as_text=True) and "See your result" in r.get_data(as_text=True)
     run = run_of(app, run_id)
     assert run.status == "timed-out" and run.right == 2 and run.score == 200 // run.total
@@ -273,7 +259,7 @@ def test_the_server_enforces_the_deadline(app, clock):
     assert [s.outcome for s in records].count("right") == 2
     assert [s.outcome for s in records].count("missed") == run.total - 2        # the refused step among them
     # further steps are refused; the run page now shows the result
-    r = trainee.post(f"/auditions/runs/{run_id}/step", data=form(run, step, kinds), headers=HX)
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts), headers=HX)
     assert r.status_code == 409 and len(steps(app, run_id)) == len(records)
     assert trainee.get(f"/auditions/runs/{run_id}").headers["Location"].endswith(f"/auditions/runs/{run_id}/result")
 
@@ -292,7 +278,7 @@ def test_a_stale_or_double_posted_step_is_refused_with_409_and_recorded_once(app
     trainee = client_as(app, "trainee")
     run_id = start(trainee, define(app))
     run, step, kinds = due(app, run_id)
-    data = form(run, step, kinds)
+    data = step_form(step, at=len(run.steps), rev=run.posts)
     cookie = trainee.get_cookie("session").value
     clients = []
     for _ in range(5):

@@ -12,7 +12,7 @@ from webapp.db import get_db
 from webapp.drafts import digest
 from webapp.lessonfile import parse_lesson
 
-from .conftest import HX, PASSWORDS
+from .conftest import HX, PASSWORDS, step_form
 
 TABLE = '''```table
 id = "deal"
@@ -174,14 +174,6 @@ def test_delete_asks_for_confirmation_keeps_a_version_and_can_be_undone(app, les
     assert r.status_code == 302
     assert post(teacher, "drill", V1, "publish").status_code == 302
     assert (lessons / "drill.md").read_text() == V1
-
-
-def step_form(step) -> dict:
-    if step.seats:
-        return {"kind": step.kind, "winners": [str(s) for s in step.seats]}
-    if step.seat is not None:
-        return {"tool": step.kind, "seat": str(step.seat)}
-    return {"kind": step.kind}
 
 
 def test_the_preview_renders_and_deals_without_writing_attempts(app, lessons):

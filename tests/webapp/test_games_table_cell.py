@@ -5,8 +5,10 @@ import re
 
 import pytest
 
-from engine.hand import SEAT_STEPS, Step
+from engine.hand import Step
 from webapp.lessonfile import load_library
+
+from .conftest import step_form
 
 HX = {"HX-Request": "true"}
 LESSON = '''+++
@@ -63,14 +65,6 @@ def lesson_app(app, tmp_path):
     return app
 
 
-def form_for(exp) -> dict:
-    if exp.kind in SEAT_STEPS:
-        return {"tool": exp.kind, "seat": str(exp.seat)}
-    if exp.kind == "award":
-        return {"kind": "award", "winners": [str(s) for s in exp.seats]}
-    return {"kind": exp.kind}
-
-
 @pytest.mark.parametrize("cell_id", ["stud", "kitty", "double", "pineapple"])
 def test_every_step_of_the_game_is_offered_and_accepted(lesson_app, client, auth, cell_id):
     auth.login()
@@ -83,7 +77,7 @@ def test_every_step_of_the_game_is_offered_and_accepted(lesson_app, client, auth
     assert re.findall(r'name="kind" value="(\w+)" data-kind', html) == list(actions) + ["award"]
     at = 0
     while (exp := hand.expected()) is not None:
-        r = client.post(f"/lessons/games/cells/{cell_id}/step", data={"at": str(at), **form_for(exp)}, headers=HX)
+        r = client.post(f"/lessons/games/cells/{cell_id}/step", data=step_form(exp.step(), at=at), headers=HX)
         body = r.get_data(as_text=True)
         assert r.status_code == 200 and "✔" in body, body[-600:]
         hand.propose(Step(exp.kind, exp.seat, exp.seats))
@@ -104,7 +98,7 @@ def test_the_table_shows_up_cards_bottom_board_kitty_and_muck(lesson_app, client
                 count -= 1
                 if not count:
                     break
-            client.post(f"/lessons/games/cells/{cell_id}/step", data={"at": str(at), **form_for(exp)}, headers=HX)
+            client.post(f"/lessons/games/cells/{cell_id}/step", data=step_form(exp.step(), at=at), headers=HX)
             hand.propose(Step(exp.kind, exp.seat, exp.seats))
             at += 1
         page = client.get("/lessons/games").get_data(as_text=True)

@@ -9,8 +9,8 @@ from webapp.db import get_db
 from webapp.lessonfile import parse_lesson
 from webapp.notebook import CHANGED
 
-from .conftest import HX
-from .test_editor import V1, step_form
+from .conftest import HX, step_form
+from .test_editor import V1
 
 
 @pytest.fixture
