@@ -384,9 +384,17 @@
     document.body.addEventListener("htmx:beforeSwap", (evt) => {
       if ([409, 422].includes(evt.detail.xhr.status)) { evt.detail.shouldSwap = true; evt.detail.isError = false; }
     });
+    const settled = new WeakMap();   // request -> cells seen to (a step's reply swaps several parts of one)
     document.body.addEventListener("htmx:afterSettle", (evt) => {
       const cell = swappedCell(evt);
       if (!cell) return;
+      const xhr = evt.detail.xhr;
+      if (xhr) {
+        const done = settled.get(xhr) || new Set();
+        settled.set(xhr, done);
+        if (done.has(cell.id)) return;
+        done.add(cell.id);
+      }
       stamp(cell);
       decorate(cell);
       buildToc();

@@ -9,6 +9,18 @@
   const STEP = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   let announcer = null;
   let lastFocusId = null;
+  // A step's reply may swap several parts of one cell (webapp/step_reply.py): each settles
+  // on its own, but the cell is seen to once per reply (one announcement, not one per part).
+  const seen = new WeakMap();   // request -> the table cells already seen to
+  function firstTime(evt, cell) {
+    const xhr = evt.detail.xhr;
+    if (!xhr) return true;
+    const cells = seen.get(xhr) || new Set();
+    seen.set(xhr, cells);
+    if (cells.has(cell.id)) return false;
+    cells.add(cell.id);
+    return true;
+  }
 
   const cellIdOf = (el) => { const cell = el.closest("[data-cell]"); return cell ? cell.dataset.cell : ""; };
 
@@ -82,9 +94,10 @@
     document.body.addEventListener("htmx:afterSettle", (evt) => {
       const elt = evt.detail.elt;
       if (!elt || !elt.closest) return;
-      roveAll(elt);
       const cell = elt.closest(".cell-table");
-      if (!cell) return;
+      if (!cell) { roveAll(elt); return; }
+      if (!firstTime(evt, cell)) return;
+      roveAll(cell);      // a seat swapped on its own comes without the roving tabindex
       // htmx moves focus to the new element with the old one's id; if the
       // control is gone or disabled (the hand is over), the cell keeps focus.
       const again = lastFocusId && document.getElementById(lastFocusId);

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import drill_cells, hands, store
+from webapp import drill_cells, hands, step_reply, store
 from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
@@ -199,7 +199,8 @@ def _render_cell(ctx, status=200):
     lesson = ctx["lesson"]
     if not request.headers.get("HX-Request"):
         return redirect(url_for("notebook.lesson_page", slug=lesson.slug, _anchor=f"cell-{ctx['cell'].id}"))
-    ctx["score"] = store.lesson_score(g.user["id"], lesson.slug, [c.id for c in lesson.interactive_cells])
+    if "score" not in ctx:
+        ctx["score"] = _score(lesson)
     html = render_template(template, c=ctx)
     if ctx["cell"].kind == "table" and ctx["state"]["done"]:
         # The hand is dealt: the questions about it open in place.
@@ -208,6 +209,20 @@ def _render_cell(ctx, status=200):
                 opened = cell_context(lesson, cell, store.get_state(g.user["id"], lesson.slug, cell.id))
                 html += render_template("lessons/_question_cell.html", c={**opened, "oob": True})
     return html, status
+
+
+def _score(lesson) -> dict:
+    return store.lesson_score(g.user["id"], lesson.slug, [c.id for c in lesson.interactive_cells])
+
+
+def _render_step(ctx, before, award_step: bool):
+    """A checked step's reply: only what it changed (webapp.step_reply), else the whole cell."""
+    if request.headers.get("HX-Request"):
+        ctx["score"] = _score(ctx["lesson"])
+        partial = step_reply.reply(ctx, before, award_step)
+        if partial is not None:
+            return partial
+    return _render_cell(ctx)
 
 
 STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
@@ -244,7 +259,7 @@ def step(slug, cell_id):
     with store.cell_transaction(user, slug, cell_id) as state:
         # A drill's page stores its hand's seed before showing it: none stored, no page showed it.
         unseen = cell.kind == "drill" and state["seed"] is None
-        store.restart_if_changed(state, cell.fingerprint)
+        restarted = store.restart_if_changed(state, cell.fingerprint)
         hand = dealt_hand(cell, state)
         if unseen:
             refused = UNSEEN
@@ -254,6 +269,9 @@ def step(slug, cell_id):
             refused = "This hand is over. Use Restart cell to deal it again."
         else:
             refused = None
+            # The table the page shows, unless the page drew another version of the cell.
+            shown = not restarted and form.get("cell_version") in (None, cell.fingerprint)
+            before = step_reply.Before.of(hand) if shown else None
             verdict = hand.propose(proposed)
             state["runs"] += 1
             if verdict.ok:
@@ -275,8 +293,9 @@ def step(slug, cell_id):
     message = shown
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
-    return _render_cell(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule,
-                                     hand=hand))
+    ticked = verdict.ok and proposed.kind in cell.engine.step_kinds["seats"]    # the page clears its ticks
+    return _render_step(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule,
+                                     hand=hand, notice=CHANGED[True] if restarted else None), before, ticked)
 
 
 def _parse_step(form, kinds: dict, places: str = "seats") -> Step:

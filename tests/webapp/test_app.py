@@ -187,8 +187,10 @@ def test_table_rules_lesson_questions(app, client, auth):
 
 def test_chosen_seat_tool_stays_chosen(client, auth):
     auth.login()
-    r = step(client, tool="post_blind", seat=4)   # wrong seat: refused, the tool stays
-    assert re.search(r'value="post_blind" checked', r.get_data(as_text=True))
+    r = step(client, tool="post_blind", seat=4)   # wrong seat: refused; the page's tools are not sent again
+    assert r.status_code == 200 and 'name="tool"' not in r.get_data(as_text=True)
+    r = step(client, tool="post_blind", seat=4, at=3)   # stale: the whole cell, the tool still chosen
+    assert r.status_code == 409 and re.search(r'value="post_blind" checked', r.get_data(as_text=True))
     page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
     assert re.search(r'value="move_button" checked', page)
 

@@ -140,8 +140,9 @@ def test_messages_name_places_and_fields_as_the_screen_does(app, client, auth):
         split.parse({})
 
 
-def test_a_wrong_step_keeps_every_control_id(app, client, auth):
-    """htmx puts focus back on the element with the same id after the swap."""
+def test_a_wrong_step_keeps_every_control(app, client, auth):
+    """A wrong step changes nothing: its reply swaps no control, so focus stays where it was
+    (and the full cell, e.g. after a stale step, draws every control with the same id)."""
     auth.login()
     slug, cell_id = "holdem-01-dealing-a-hand", "deal-a-hand"
     hand = LIBRARY.lessons[slug].cell(cell_id).engine.new_hand()
@@ -149,5 +150,8 @@ def test_a_wrong_step_keeps_every_control_id(app, client, auth):
     wrong = next(kind for kind in actions if kind != hand.expected().kind)
     body = client.post(f"/lessons/{slug}/cells/{cell_id}/step", data={"at": "0", "kind": wrong},
                        headers=HX).get_data(as_text=True)
-    assert "✘" in body and f'id="cell-{cell_id}--kind-{wrong}"' in body
+    assert "✘" in body and f'id="cell-{cell_id}--kind-{wrong}"' not in body and "data-seat" not in body
+    stale = client.post(f"/lessons/{slug}/cells/{cell_id}/step", data={"at": "5", "kind": wrong},
+                        headers=HX).get_data(as_text=True)
+    assert f'id="cell-{cell_id}--kind-{wrong}"' in stale
     assert hand.propose(Step(wrong)).ok is False

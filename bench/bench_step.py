@@ -1,0 +1,141 @@
+"""Server CPU of one dealer-step check, in-process (issue 15).
+
+Creates the app on a temporary database (CSRF on, as in production), signs a
+trainee in with Flask's test client and deals a table cell step by step, one
+step in five wrong, restarting the cell when the hand is over. Prints the CPU
+milliseconds (time.process_time) per check, right and wrong steps apart, and
+the response size; --profile adds a cProfile top list of the checks alone.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from engine.hand import Step  # noqa: E402
+
+PASSWORD = "bench-step-password-1"
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+VERSION = re.compile(r'name="cell_version" value="([^"]+)"')
+
+
+def form(hand, step: Step, page: dict, at: int, rev: int) -> dict:
+    """The step as the table's controls post it, with the page's token, version and counters."""
+    info = hand.step_kinds_info()
+    fields = {**page, "at": str(at), "rev": str(rev), "elapsed_ms": "1200"}
+    if step.kind in info["choice"]:
+        return {**fields, "kind": step.kind, "ruling": step.choice}
+    if step.kind in info["seat"]:
+        return {**fields, "tool": step.kind, "seat": str(step.seat)}
+    if step.kind in info["seats"]:
+        return {**fields, "kind": step.kind, "winners": [str(s) for s in step.seats]}
+    return {**fields, "kind": step.kind}
+
+
+def wrong(hand, due: Step, rng: random.Random) -> Step:
+    """A step that is not the one due (as bench/load.py makes them)."""
+    info = hand.step_kinds_info()
+    if due.kind in info["seat"] and rng.random() < 0.5:
+        return Step(due.kind, seat=rng.choice([s for s in range(1, 11) if s != due.seat]))
+    plain = [k for k in info["labels"] if k != due.kind and k not in info["seat"]
+             and k not in info["seats"] and k not in info["choice"]]
+    return Step(rng.choice(plain))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checks", type=int, default=400, help="step checks to time (default 400)")
+    parser.add_argument("--lesson", default="holdem-01-dealing-a-hand")
+    parser.add_argument("--cell", default="deal-a-hand")
+    parser.add_argument("--wrong", type=float, default=0.2, help="share of wrong steps (default 0.2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile top list of the checks")
+    parser.add_argument("--top", type=int, default=30)
+    args = parser.parse_args()
+
+    from webapp import create_app
+    from webapp.auth import create_user
+    from webapp.db import get_db
+
+    tmp = tempfile.mkdtemp(prefix="bench-step-")
+    try:
+        app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db")})
+        with app.app_context():
+            create_user(get_db(), "bench", PASSWORD, "trainee")
+        client = app.test_client()
+        login = client.get("/auth/login").get_data(as_text=True)
+        client.post("/auth/login", data={"csrf_token": CSRF.search(login).group(1), "username": "bench",
+                                         "password": PASSWORD})
+        page = client.get(f"/lessons/{args.lesson}").get_data(as_text=True)
+        token = CSRF.search(page).group(1)
+        cell_html = page.split(f'id="cell-{args.cell}"', 1)[1]
+        fields = {"csrf_token": token, "cell_version": VERSION.search(cell_html).group(1)}
+        from webapp.lessonfile import load_library
+        engine = load_library(app.config["LESSONS_DIR"]).lessons[args.lesson].cell(args.cell).engine
+        url = f"/lessons/{args.lesson}/cells/{args.cell}"
+        headers = {"HX-Request": "true"}
+        rng = random.Random(args.seed)
+
+        def restart():
+            client.post(f"{url}/reset", data={"csrf_token": token}, headers=headers)
+            return engine.new_hand(), 0, 0
+
+        hand, at, rev = restart()
+        times: dict[bool, list[float]] = {True: [], False: []}
+        sizes: dict[bool, list[int]] = {True: [], False: []}
+        profiler = cProfile.Profile() if args.profile else None
+        while len(times[True]) + len(times[False]) < args.checks:
+            exp = hand.expected()
+            if exp is None:
+                hand, at, rev = restart()
+                continue
+            due = exp.step()
+            right = rng.random() >= args.wrong
+            step = due if right else wrong(hand, due, rng)
+            data = form(hand, step, fields, at, rev)
+            if profiler:
+                profiler.enable()
+            start = time.process_time()
+            response = client.post(f"{url}/step", data=data, headers=headers)
+            spent = time.process_time() - start
+            if profiler:
+                profiler.disable()
+            if response.status_code != 200:
+                print(f"step {step} answered {response.status_code}", file=sys.stderr)
+                return 1
+            times[right].append(spent * 1000)
+            sizes[right].append(len(response.get_data()))
+            rev += 1
+            if right:
+                assert hand.propose(step).ok
+                at += 1
+        every = times[True] + times[False]
+        print(f"{args.lesson}/{args.cell}: {len(every)} checks, {len(times[False])} wrong")
+        for name, values, size in (("all", every, sizes[True] + sizes[False]),
+                                   ("right", times[True], sizes[True]), ("wrong", times[False], sizes[False])):
+            if values:
+                print(f"  {name:5} CPU ms/check: mean {statistics.fmean(values):.2f}  "
+                      f"median {statistics.median(values):.2f}  "
+                      f"response {statistics.fmean(size) / 1024:.1f} KiB")
+        if profiler:
+            stats = pstats.Stats(profiler)
+            stats.sort_stats("cumulative").print_stats(args.top)
+            stats.sort_stats("tottime").print_stats(args.top)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

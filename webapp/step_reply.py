@@ -1,0 +1,77 @@
+"""A dealer step's reply: only what the step changed (issue 15).
+
+A table cell drawn whole is most of a step's server time, yet a step
+changes little: a wrong step changes nothing on the table (the engine's
+rule), a right one a seat or two, the middle and the table talk. So while
+the hand goes on, a step's reply is the cell's feedback, which htmx swaps
+in place of the old one (HX-Retarget), and, out of band (hx-swap-oob), the
+run count, the form's counters and the parts of the table whose drawing
+changed, each the same markup the whole cell draws (lessons/_table_parts.html,
+_seat.html, _table_centre.html). Whenever more than that changes (the hand
+is over, a notice, a ruling offered or withdrawn, another kind of table) the
+cell is drawn whole, as before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import render_template
+
+# The only cell template whose parts a reply can send; other tables are drawn whole.
+PARTS_TEMPLATE = "lessons/_table_cell.html"
+# The view's entries drawn in the middle of the table (lessons/_table_centre.html).
+CENTRE = ("board", "boards", "kitty", "muck", "burns", "deck", "pot", "commission")
+
+
+@dataclass(frozen=True)
+class Before:
+    """The drawn table as the page shows it, taken before the step is checked."""
+    view: dict[str, Any]
+    ruling: Any
+
+    @classmethod
+    def of(cls, hand: Any) -> Before:
+        return cls(hand.view(), hand.ruling_prompt())
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The parts of a table cell a step changed (lessons/_table_step.html)."""
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    centre: bool = False
+    table_talk: bool = False
+    steps: bool = False
+    award: bool = False
+
+
+def _award_seats(view: dict[str, Any]) -> list[tuple[int, Any]]:
+    """The seats the award fieldset offers (lessons/_table_parts.html, award)."""
+    return [(s["seat"], s.get("name")) for s in view["seats"] if not s["empty"] and not s["folded"]]
+
+
+def changed(ctx: dict[str, Any], before: Before | None, award_step: bool) -> Changed | None:
+    """What the step changed on the cell `ctx` draws, or None when the cell
+    must be drawn whole. `award_step`: a right step that took ticked seats,
+    whose ticks the page then clears."""
+    after = ctx["view"]
+    if (before is None or ctx.get("notice") or ctx["hand"].cell_template != PARTS_TEMPLATE
+            or after["finished"] or before.ruling != ctx["ruling"]
+            or len(before.view["seats"]) != len(after["seats"])):
+        return None
+    old = before.view
+    return Changed(seats=[s for s, o in zip(after["seats"], old["seats"]) if s != o],
+                   centre=any(after.get(key) != old.get(key) for key in CENTRE),
+                   table_talk=after["log"] != old["log"], steps=after["steps"] != old["steps"],
+                   award=award_step or _award_seats(after) != _award_seats(old))
+
+
+def reply(ctx: dict[str, Any], before: Before | None, award_step: bool = False, **template: Any):
+    """The reply to a step that was checked (right or wrong), or None when
+    the cell must be drawn whole. `template`: extra template context (the
+    editor preview's url_for)."""
+    parts = changed(ctx, before, award_step)
+    if parts is None:
+        return None
+    html = render_template("lessons/_table_step.html", c=ctx, changed=parts, **template)
+    return html, 200, {"HX-Retarget": f"#cell-{ctx['cell'].id}--out", "HX-Reswap": "outerHTML"}
