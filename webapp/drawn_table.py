@@ -9,6 +9,7 @@ user hears the stack, the cards, the bet and the button, not just a name.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -28,7 +29,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Layout:
-    """The grid of a drawn table: its size, the middle (board, pot, deck) and each place."""
+    """The grid of a drawn table: its size, the middle (board, pot, deck) and each place.
+    Made once per number of places and shared, so never changed."""
     cols: int
     rows: int
     places: dict[int, Place]
@@ -51,6 +53,7 @@ def _rim(cols: int) -> list[Place]:
     return bottom_left + left + top + right + bottom_right
 
 
+@functools.cache
 def seat_layout(n: int) -> Layout:
     """Seats 1..n round the rim, seat 1 at the dealer's left, spread evenly
     over the rim's cells so that gaps fall between seats, not in one place."""
@@ -63,6 +66,7 @@ def seat_layout(n: int) -> Layout:
     return Layout(cols, ROWS, places, f"2 / 2 / {ROWS} / {cols}", Place(ROWS, (cols + 1) // 2, "bottom"))
 
 
+@functools.cache
 def box_layout(n: int) -> Layout:
     """Banked-game boxes in one row facing the dealer, box 1 on the dealer's
     left: the dealer stands at the top of the drawing facing down, so box 1 is

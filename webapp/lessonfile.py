@@ -8,6 +8,7 @@ a trainee; other lessons are unaffected.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -68,11 +69,12 @@ class Cell:
         """Dealt step by step on the drawn table (a table or a drill cell)."""
         return self.kind in DEALT
 
-    @property
+    @functools.cached_property
     def fingerprint(self) -> str:
         """What the trainee's hand or answer depends on: the cell's kind and
         data without its wording (title, prompt), so a changed scenario or
-        question is told apart from a corrected typo (notebook.cell_context)."""
+        question is told apart from a corrected typo (notebook.cell_context).
+        Kept: a cell is never changed once read (a changed file is read anew)."""
         data = {k: v for k, v in self.data.items() if k not in WORDING}
         text = json.dumps([self.kind, data], sort_keys=True, default=repr, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
