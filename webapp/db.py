@@ -124,7 +124,13 @@ def _v7_drills(db: sqlite_utils.Database) -> None:
     db["attempts"].add_column("seed", int)
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills]
+def _v8_step_speed(db: sqlite_utils.Database) -> None:
+    # Every dealer step's reply shows the lesson's score (store.lesson_score):
+    # counted from the index alone, not from every attempt's row (issue 15).
+    db["attempts"].create_index(["user_id", "lesson", "correct"])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
