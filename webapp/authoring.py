@@ -17,7 +17,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 
 from engine.questions import MalformedAnswer
-from webapp import drafts
+from webapp import drafts, step_reply
 from webapp.auth import instructor_required
 from webapp.lessonfile import CELL_TYPES, LessonError, is_lesson_name, parse_lesson
 from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown
@@ -371,14 +371,16 @@ def preview_step(token, cell_id):
         if hand.finished:
             return render_preview_cell(token, preview_context(lesson, cell, state, ok=False, hand=hand,
                                                               message="This hand is over: Restart cell."), 409)
+        before = step_reply.Before.shown(hand, cell, request.form)
         verdict = hand.propose(proposed)
         state["runs"] += 1
         if verdict.ok:
             state["steps"].append(proposed.to_dict())
             state["done"] = int(hand.finished)
         stored.save(state, cell.id)
-    return render_preview_cell(token, preview_context(lesson, cell, state, message=verdict.message,
-                                                      ok=verdict.ok, rule=verdict.rule, hand=hand))
+    ctx = preview_context(lesson, cell, state, message=verdict.message, ok=verdict.ok, rule=verdict.rule, hand=hand)
+    return (step_reply.reply(ctx, before, proposed if verdict.ok else None, url_for=preview_urls(token))
+            or render_preview_cell(token, ctx))
 
 
 @bp.post("/-preview/<token>/cells/<cell_id>/answer")

@@ -215,14 +215,10 @@ def _score(lesson) -> dict:
     return store.lesson_score(g.user["id"], lesson.slug, [c.id for c in lesson.interactive_cells])
 
 
-def _render_step(ctx, before, award_step: bool):
+def _render_step(ctx, before, accepted):
     """A checked step's reply: only what it changed (webapp.step_reply), else the whole cell."""
-    if request.headers.get("HX-Request"):
-        ctx["score"] = _score(ctx["lesson"])
-        partial = step_reply.reply(ctx, before, award_step)
-        if partial is not None:
-            return partial
-    return _render_cell(ctx)
+    ctx["score"] = _score(ctx["lesson"])
+    return step_reply.reply(ctx, before, accepted) or _render_cell(ctx)
 
 
 STALE = ("This cell had moved on (another tab, or a double click). It now shows where it really is; "
@@ -269,9 +265,7 @@ def step(slug, cell_id):
             refused = "This hand is over. Use Restart cell to deal it again."
         else:
             refused = None
-            # The table the page shows, unless the page drew another version of the cell.
-            shown = not restarted and form.get("cell_version") in (None, cell.fingerprint)
-            before = step_reply.Before.of(hand) if shown else None
+            before = None if restarted else step_reply.Before.shown(hand, cell, form)
             verdict = hand.propose(proposed)
             state["runs"] += 1
             if verdict.ok:
@@ -293,9 +287,9 @@ def step(slug, cell_id):
     message = shown
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
-    ticked = verdict.ok and proposed.kind in cell.engine.step_kinds["seats"]    # the page clears its ticks
     return _render_step(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule,
-                                     hand=hand, notice=CHANGED[True] if restarted else None), before, ticked)
+                                     hand=hand, notice=CHANGED[True] if restarted else None), before,
+                        proposed if verdict.ok else None)
 
 
 def _parse_step(form, kinds: dict, places: str = "seats") -> Step:

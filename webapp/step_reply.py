@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import render_template
+from flask import render_template, request
+
+from engine.hand import Step
 
 # The only cell template whose parts a reply can send; other tables are drawn whole.
 PARTS_TEMPLATE = "lessons/_table_cell.html"
@@ -31,7 +33,12 @@ class Before:
     ruling: Any
 
     @classmethod
-    def of(cls, hand: Any) -> Before:
+    def shown(cls, hand: Any, cell: Any, form: Any) -> Before | None:
+        """The table the page shows: `hand` before the step, unless the page
+        drew another version of the cell (its form's cell_version; a page
+        that does not say is taken to show this one)."""
+        if form.get("cell_version") not in (None, cell.fingerprint):
+            return None
         return cls(hand.view(), hand.ruling_prompt())
 
 
@@ -52,8 +59,8 @@ def _award_seats(view: dict[str, Any]) -> list[tuple[int, Any]]:
 
 def changed(ctx: dict[str, Any], before: Before | None, award_step: bool) -> Changed | None:
     """What the step changed on the cell `ctx` draws, or None when the cell
-    must be drawn whole. `award_step`: a right step that took ticked seats,
-    whose ticks the page then clears."""
+    must be drawn whole. `award_step`: a right step that took ticked seats
+    (the award fieldset is drawn again, its ticks cleared)."""
     after = ctx["view"]
     if (before is None or ctx.get("notice") or ctx["hand"].cell_template != PARTS_TEMPLATE
             or after["finished"] or before.ruling != ctx["ruling"]
@@ -66,10 +73,13 @@ def changed(ctx: dict[str, Any], before: Before | None, award_step: bool) -> Cha
                    award=award_step or _award_seats(after) != _award_seats(old))
 
 
-def reply(ctx: dict[str, Any], before: Before | None, award_step: bool = False, **template: Any):
-    """The reply to a step that was checked (right or wrong), or None when
-    the cell must be drawn whole. `template`: extra template context (the
-    editor preview's url_for)."""
+def reply(ctx: dict[str, Any], before: Before | None, accepted: Step | None, **template: Any):
+    """The reply to a step that was checked (`accepted`: the step, if it was
+    right), or None when the cell must be drawn whole (or the request is
+    not htmx's). `template`: more template context (the preview's url_for)."""
+    if not request.headers.get("HX-Request"):
+        return None
+    award_step = accepted is not None and accepted.kind in ctx["cell"].engine.step_kinds["seats"]
     parts = changed(ctx, before, award_step)
     if parts is None:
         return None
