@@ -60,6 +60,8 @@ def serve(app, host: str, port: int, workers: int, threads: int) -> None:
     settings = {"bind": bind, "workers": workers, "threads": threads, "worker_class": "gthread",
                 "preload_app": True, "timeout": 60, "graceful_timeout": 10, "keepalive": 5,
                 "loglevel": "warning"}
+    if os.environ.get("TRAINER_HAND_STATS"):
+        settings["worker_exit"] = _print_hand_stats
 
     class Server(BaseApplication):
         def load_config(self) -> None:
@@ -70,6 +72,12 @@ def serve(app, host: str, port: int, workers: int, threads: int) -> None:
             return app
 
     Server().run()
+
+
+def _print_hand_stats(_server, _worker) -> None:
+    """A worker's kept-hands look-ups as it exits, for bench/load.py's hit rate."""
+    from webapp import hands
+    print(hands.stats(), flush=True)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any, Iterable
 
 from engine.hand import Step
@@ -27,6 +27,9 @@ CATCH_UP = 6
 
 _lock = threading.Lock()
 _hands: OrderedDict[tuple[int, str], tuple[Any, Procedure]] = OrderedDict()
+# How look-ups went in this process: "hits" (the hand as it was left), "caught up"
+# (kept a few steps back), "replayed" (from scratch). bench/load.py reads them.
+counts: Counter[str] = Counter()
 
 
 def _key(engine: Any, steps: Iterable[dict]) -> tuple[int, str]:
@@ -42,13 +45,24 @@ def replay(engine: Any, steps: list[dict]) -> Procedure:
         key = _key(engine, steps[:done])
         with _lock:
             kept = _hands.pop(key, None)
+            if kept is not None and kept[0] is engine:
+                counts["hits" if back == 0 else "caught up"] += 1
         if kept is not None and kept[0] is engine:
             hand: Procedure = kept[1]
             hand.replay(Step.from_dict(s) for s in steps[done:])
             return hand
+    with _lock:
+        counts["replayed"] += 1
     hand = engine.new_hand()
     hand.replay(Step.from_dict(s) for s in steps)
     return hand
+
+
+def stats() -> str:
+    """This process's look-ups, one line (a worker prints it on exit under bench/load.py)."""
+    with _lock:
+        return (f"kept hands: hits {counts['hits']} caught up {counts['caught up']} "
+                f"replayed {counts['replayed']}")
 
 
 def keep(engine: Any, steps: list[dict], hand: Procedure) -> None:
