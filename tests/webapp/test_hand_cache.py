@@ -131,3 +131,23 @@ def test_a_hand_kept_a_few_steps_back_catches_up():
     replayed = hands.replay(engine, far)
     assert replayed is not start and hands._hands[hands._key(engine, [])][1] is start
     assert replayed.view(reveal=True) == fresh(engine, far).view(reveal=True)
+
+
+def test_look_ups_are_counted_as_kept_caught_up_or_replayed():
+    """bench/load.py's hit rate comes from these counts (printed by each worker on exit)."""
+    _, _, engine = table_engines()[0]
+    hands.counts.clear()
+    hand = hands.replay(engine, [])
+    steps = []
+    for _ in range(3):
+        step = hand.expected().step()
+        assert hand.propose(step).ok
+        steps.append(step.to_dict())
+    hands.keep(engine, steps, hand)
+    again = hands.replay(engine, steps)                 # as it was left
+    assert again is hand
+    hands.keep(engine, steps, hand)
+    more = steps + [fresh(engine, steps).expected().step().to_dict()]
+    hands.replay(engine, more)                          # one step behind: caught up
+    assert hands.counts == {"hits": 1, "caught up": 1, "replayed": 1}
+    assert hands.stats() == "kept hands: hits 1 caught up 1 replayed 1"
