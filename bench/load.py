@@ -242,10 +242,12 @@ class Trainee:
     acked: Counter = field(default_factory=Counter)        # (kind, right) -> count
     latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     errors: list[str] = field(default_factory=list)
+    connections: int = 0
 
     def connect(self) -> None:
         if self.sock is not None:
             self.sock.close()
+        self.connections += 1
         self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.reply = Reply()
@@ -575,6 +577,7 @@ def main() -> int:
                                     rng=random.Random(args.seed + i)))
         for t in trainees:
             t.sign_in()
+        connected = sum(t.connections for t in trainees)
         server_before, own_before = server_cpu(server.pid), time.process_time()
         began = time.perf_counter()
         run(trainees, args.seconds, args.wrong, args.answers)
@@ -614,6 +617,8 @@ def main() -> int:
     if looked:
         print(f"kept hands: {hits / looked:.0%} kept, {caught_up / looked:.0%} caught up a few steps, "
               f"{replayed / looked:.0%} replayed ({looked} look-ups, all workers)")
+    print(f"connections opened during the run: {sum(t.connections for t in trainees) - connected} "
+          "(a kept-alive connection stays with one worker, and so does its trainee's hand)")
     print(f"acknowledged {total}, in the database {sum(stored.values())}: "
           + ("every acknowledged step and answer is stored" if not lost else f"MISSING {lost}"))
     shutil.rmtree(tmp, ignore_errors=True)
