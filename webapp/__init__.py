@@ -63,6 +63,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
         PROXY_FIX=0,
+        # NORMAL or FULL (webapp/db.py, README "Capacity"): FULL makes every
+        # acknowledged attempt survive a power cut, at a disk sync per commit.
+        SQLITE_SYNCHRONOUS="NORMAL",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
