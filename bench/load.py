@@ -1,6 +1,7 @@
 """Load benchmark: a class of simulated trainees dealing hands and answering questions on the server.
 
-    .venv/bin/python bench/load.py --trainees 50 --seconds 60 [--workers N] [--threads T] [--wrong 0.2] [--answers 0.2]
+    .venv/bin/python bench/load.py --trainees 50 --seconds 60 [--workers N] [--threads T] [--wrong 0.2]
+        [--answers 0.2] [--new-connections]
 
 Starts the trainer as `python -m webapp` serves it (scripts/serve.sh) on a
 free loopback port, with a temporary database and a copy of the lessons
@@ -397,12 +398,17 @@ def questions_of(lesson: Any, rng: random.Random) -> list[Asked]:
             for c in lesson.cells if c.kind == "question"]
 
 
-def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_share: float) -> None:
-    """Every trainee posts, one request in flight each, until `seconds` are up: one thread, one selector."""
+def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_share: float,
+        new_connections: bool = False) -> None:
+    """Every trainee posts, one request in flight each, until `seconds` are up: one thread, one selector.
+    `new_connections`: each post on a new connection, so any worker may get it (a proxy
+    that keeps no connections to the trainer)."""
     sel = selectors.DefaultSelector()
     stop = time.perf_counter() + seconds
 
     def post(t: Trainee) -> None:
+        if new_connections:
+            t.connect()
         t.send(t.next_request(wrong_share, answer_share))
         assert t.sock is not None
         sel.register(t.sock, selectors.EVENT_READ, t)
@@ -514,6 +520,9 @@ def main() -> int:
     parser.add_argument("--wrong", type=float, default=0.2, help="share of wrong steps and answers (default 0.2)")
     parser.add_argument("--answers", type=float, default=0.2,
                         help="share of posts that answer a question cell (default 0.2)")
+    parser.add_argument("--new-connections", action="store_true",
+                        help="a new connection per post, as behind a proxy without keep-alive: any worker "
+                             "may get any trainee's next step")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not 1 <= args.trainees <= MAX_TRAINEES or not 0 < args.seconds <= MAX_SECONDS:
@@ -580,7 +589,7 @@ def main() -> int:
         connected = sum(t.connections for t in trainees)
         server_before, own_before = server_cpu(server.pid), time.process_time()
         began = time.perf_counter()
-        run(trainees, args.seconds, args.wrong, args.answers)
+        run(trainees, args.seconds, args.wrong, args.answers, args.new_connections)
         took = time.perf_counter() - began
         server_used, own_used = server_cpu(server.pid) - server_before, time.process_time() - own_before
     finally:
@@ -599,7 +608,7 @@ def main() -> int:
     print(f"Machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           "after the run (the load generator runs on the same cores)")
     print(f"{args.trainees} trainees, {took:.0f} s, {args.answers:.0%} answers, {args.wrong:.0%} wrong, "
-          "no think time")
+          "no think time" + (", a new connection per post" if args.new_connections else ""))
     total = sum(acked.values())
     for label, kinds in (("steps", ("step",)), ("answers", ("answer",)), ("all", KINDS)):
         latencies = [x for t in trainees for k in kinds for x in t.latencies[k]]
