@@ -1,7 +1,7 @@
 """Load benchmark: a class of simulated trainees dealing hands and answering questions on the server.
 
     .venv/bin/python bench/load.py --trainees 50 --seconds 60 [--workers N] [--threads T] [--wrong 0.2]
-        [--answers 0.2] [--new-connections]
+        [--answers 0.2] [--new-connections] [--rate 300]
 
 Starts the trainer as `python -m webapp` serves it (scripts/serve.sh) on a
 free loopback port, with a temporary database and a copy of the lessons
@@ -17,6 +17,15 @@ only once that hand is dealt to the end, as the page allows). A hand dealt
 to the end is restarted (Restart cell). Every post carries the page's CSRF
 token and its `at`/`rev` counters, as the browser's form does. Nothing is
 ever read from the pages but the CSRF token: they hold no answers.
+
+With --rate R the class posts R times a second in all, each trainee on a
+fixed schedule (50 trainees at 300/s: one post every 167 ms each) whatever
+the server's latency, and a post sent late counts from when it was due (a
+restart of a finished hand is not a check: the check after it follows at once). Without
+it the loop is closed: with no think time and N trainees, latency is N
+divided by throughput (Little's law), so 50 trainees can only see p95 under
+100 ms from a server checking well over 500 a second; --rate asks instead how
+fast a given load is answered.
 
 To leave the two cores to the server, the generator is one thread with one
 keep-alive socket per trainee, a selector and a minimal HTTP/1.1 client
@@ -36,6 +45,7 @@ trainees, 600 s).
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import random
 import re
@@ -59,7 +69,7 @@ sys.path.insert(0, ROOT)
 
 from engine.hand import Step  # noqa: E402
 
-MAX_TRAINEES, MAX_SECONDS = 200, 600
+MAX_TRAINEES, MAX_SECONDS, MAX_RATE = 200, 600, 2000
 PASSWORD = "load-test-password-1"
 # (lesson, table cell) the trainees deal, round robin: several games, both procedures.
 CELLS = (("holdem-01-dealing-a-hand", "deal-a-hand"), ("omaha-01-four-cards-two-plus-three", None),
@@ -244,6 +254,7 @@ class Trainee:
     latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     errors: list[str] = field(default_factory=list)
     connections: int = 0
+    due: float = 0.0                      # with --rate: when this trainee's next post is due
 
     def connect(self) -> None:
         if self.sock is not None:
@@ -399,25 +410,61 @@ def questions_of(lesson: Any, rng: random.Random) -> list[Asked]:
 
 
 def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_share: float,
-        new_connections: bool = False) -> None:
+        new_connections: bool = False, rate: float | None = None) -> None:
     """Every trainee posts, one request in flight each, until `seconds` are up: one thread, one selector.
     `new_connections`: each post on a new connection, so any worker may get it (a proxy
-    that keeps no connections to the trainer)."""
+    that keeps no connections to the trainer). `rate`: posts per second for the whole
+    class, each trainee posting on a fixed schedule (an open loop) instead of as soon as
+    its last reply came; a post sent late counts its latency from when it was due, so a
+    slow server cannot hide its queue by slowing the generator down."""
     sel = selectors.DefaultSelector()
-    stop = time.perf_counter() + seconds
+    start = time.perf_counter()
+    stop = start + seconds
+    interval = len(trainees) / rate if rate else 0.0
+    waiting: list[tuple[float, int, Trainee]] = []      # (due, tie-break, trainee): a heap
 
-    def post(t: Trainee) -> None:
+    def post(t: Trainee, late_counts: bool = True) -> None:
         if new_connections:
             t.connect()
         t.send(t.next_request(wrong_share, answer_share))
+        if interval and late_counts:
+            assert t.pending is not None
+            t.pending = (*t.pending[:3], min(t.due, t.pending[3]))
         assert t.sock is not None
         sel.register(t.sock, selectors.EVENT_READ, t)
 
-    for t in trainees:
-        post(t)
+    def next_post(t: Trainee, after_restart: bool = False) -> None:
+        if not interval or after_restart:     # a restart is not a check: the check follows at once
+            post(t, late_counts=not after_restart)
+            return
+        t.due += interval
+        if t.due <= time.perf_counter():
+            post(t)
+        else:
+            heapq.heappush(waiting, (t.due, id(t), t))
+
+    for i, t in enumerate(trainees):
+        t.due = start + interval * i / len(trainees)
+        if interval:
+            heapq.heappush(waiting, (t.due, id(t), t))
+        else:
+            post(t)
     active = len(trainees)
     while active:
-        for key, _ in sel.select(timeout=1):
+        now = time.perf_counter()
+        if now >= stop and waiting:           # nobody waits past the end for a slot
+            active -= len(waiting)
+            waiting.clear()
+        while waiting and waiting[0][0] <= now:
+            t = heapq.heappop(waiting)[2]
+            if now >= stop:
+                active -= 1
+                continue
+            post(t)
+        if not active:
+            break
+        timeout = max(0.0, min(waiting[0][0], stop) - now) if waiting else 1
+        for key, _ in sel.select(timeout=timeout):
             t = key.data
             try:
                 data = t.sock.recv(65536)
@@ -435,9 +482,10 @@ def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_shar
                     t.send(t.request)
                     sel.register(t.sock, selectors.EVENT_READ, t)
                     continue
+                restarted = t.pending is not None and t.pending[0] == "reset"
                 t.answered()
                 if time.perf_counter() < stop:
-                    post(t)
+                    next_post(t, restarted)
                     continue
             except Exception as exc:          # counted, and the trainee signs in again
                 t.errors.append(f"{type(exc).__name__}: {exc}")
@@ -445,7 +493,7 @@ def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_shar
                 try:
                     t.sign_in()
                     if time.perf_counter() < stop:
-                        post(t)
+                        next_post(t)
                         continue
                 except Exception as again:
                     t.errors.append(f"{type(again).__name__}: {again}")
@@ -523,12 +571,17 @@ def main() -> int:
     parser.add_argument("--new-connections", action="store_true",
                         help="a new connection per post, as behind a proxy without keep-alive: any worker "
                              "may get any trainee's next step")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="posts per second for the whole class, on a fixed schedule (default: none, "
+                             "every trainee posts again as soon as answered)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not 1 <= args.trainees <= MAX_TRAINEES or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--trainees must be 1-{MAX_TRAINEES} and --seconds 0-{MAX_SECONDS}")
     if not 0 <= args.wrong <= 1 or not 0 <= args.answers <= 1:
         parser.error("--wrong and --answers are shares from 0 to 1")
+    if args.rate is not None and not 0 < args.rate <= MAX_RATE:
+        parser.error(f"--rate must be above 0 and at most {MAX_RATE}")
 
     tmp = tempfile.mkdtemp(prefix="trainer-load-")
     lessons = os.path.join(tmp, "lessons")
@@ -589,7 +642,7 @@ def main() -> int:
         connected = sum(t.connections for t in trainees)
         server_before, own_before = server_cpu(server.pid), time.process_time()
         began = time.perf_counter()
-        run(trainees, args.seconds, args.wrong, args.answers, args.new_connections)
+        run(trainees, args.seconds, args.wrong, args.answers, args.new_connections, args.rate)
         took = time.perf_counter() - began
         server_used, own_used = server_cpu(server.pid) - server_before, time.process_time() - own_before
     finally:
@@ -607,8 +660,9 @@ def main() -> int:
     print(f"Server: {' '.join(command[1:])} ({banner})")
     print(f"Machine: {os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           "after the run (the load generator runs on the same cores)")
-    print(f"{args.trainees} trainees, {took:.0f} s, {args.answers:.0%} answers, {args.wrong:.0%} wrong, "
-          "no think time" + (", a new connection per post" if args.new_connections else ""))
+    print(f"{args.trainees} trainees, {took:.1f} s, {args.answers:.0%} answers, {args.wrong:.0%} wrong, "
+          + (f"{args.rate:g} posts/s offered on a fixed schedule" if args.rate else "no think time")
+          + (", a new connection per post" if args.new_connections else ""))
     total = sum(acked.values())
     for label, kinds in (("steps", ("step",)), ("answers", ("answer",)), ("all", KINDS)):
         latencies = [x for t in trainees for k in kinds for x in t.latencies[k]]

@@ -6,7 +6,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import socket
 import sys
+import threading
+import time
 from collections import Counter
 
 import pytest
@@ -104,3 +107,40 @@ def test_hand_stats_sum_the_workers_exit_lines():
 def test_cpu_seconds_reads_this_process():
     busy = sum(i * i for i in range(200_000))
     assert busy and load.cpu_seconds(os.getpid()) > 0
+
+
+class _Paced:
+    """A stand-in trainee for `run`: one socket pair, the other end answering 200 at once."""
+
+    def __init__(self, served: list[int]):
+        self.sock, self.peer = socket.socketpair()
+        self.served, self.pending, self.request, self.due = served, None, b"", 0.0
+        self.reply, self.errors, self.posts = load.Reply(), [], 0
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while self.peer.recv(1024):
+            self.served.append(1)
+            self.peer.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+
+    def next_request(self, wrong_share, answer_share):
+        self.pending = ("step", True, None, time.perf_counter())
+        return b"POST / HTTP/1.1\r\n\r\n"
+
+    def send(self, data):
+        self.posts += 1
+        self.request, self.reply = data, load.Reply()
+        self.sock.sendall(data)
+
+    def answered(self):
+        self.pending = None
+
+
+def test_a_rate_paces_the_posts_and_no_rate_does_not():
+    paced = [_Paced([]) for _ in range(4)]
+    load.run(paced, 0.5, 0, 0, rate=20)
+    posts = sum(t.posts for t in paced)
+    assert 0 < posts <= 20 * 0.5 + len(paced)          # never ahead of the schedule
+    free = [_Paced([]) for _ in range(4)]
+    load.run(free, 0.5, 0, 0)
+    assert sum(t.posts for t in free) > 4 * posts       # a closed loop posts as fast as answered
