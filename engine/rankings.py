@@ -11,7 +11,7 @@ and who opens a later street (8.9.4(b), 8.11.4(b), 8.13.3(c)(ii)).
 from __future__ import annotations
 
 import threading
-from functools import total_ordering
+from functools import lru_cache, total_ordering
 from itertools import combinations
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -236,6 +236,13 @@ def showing_value(cards: Iterable[Card], low: bool = False) -> int:
     for c in cards:
         if not isinstance(c, Card):
             raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
+    return _showing_value(cards, low)
+
+
+@lru_cache(maxsize=8192)
+def _showing_value(cards: tuple[Card, ...], low: bool) -> int:
+    """showing_value of one to four checked cards, kept: the opener of every
+    stud street reads the same few up-cards again."""
     if low:
         shape, order = grouped(_low_rank(c) for c in cards)
         return LOW_TOP - pack(_partial_category(shape), order)
@@ -326,7 +333,9 @@ def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
         raise HandError("no hands showing: at least one player must remain (8.11.4(b))")
     shown = {seat: tuple(cards) for seat, cards in showing_by_seat.items()}
     _check_distinct(c for cards in shown.values() for c in cards)
-    values = {seat: showing_value(cards, low) for seat, cards in shown.items()}
+    # _check_distinct checked every card, so only the count is left to check.
+    values = {seat: _showing_value(cards, low) if 1 <= len(cards) <= 4 else showing_value(cards, low)
+              for seat, cards in shown.items()}
     best = max(values.values())
     tied = [seat for seat, v in values.items() if v == best]
     if len(tied) == 1:
