@@ -198,24 +198,23 @@ class BettingActions:
         seat = self.turn
         if seat is None:
             return None
-        owe = self.level - self.in_front[seat]
-        all_in_to = self.in_front[seat] + self.stacks[seat]
-        actions = ["fold"]
-        actions.append("call" if owe > 0 else "check")
+        level, stack = self.level, self.stacks[seat]
+        owe = level - self.in_front[seat]
+        all_in_to = self.in_front[seat] + stack
+        actions: tuple[str, ...] = ("fold", "call") if owe > 0 else ("fold", "check")
         reason, rule = self._raise_refusal(seat)
         min_to = max_to = None
-        all_in_ok = all_in_to <= self.level
+        all_in_ok = all_in_to <= level
         if not reason:
             low, high = self._bounds(seat)
             if all_in_to >= low:
                 min_to, max_to = low, all_in_to if high is None else min(high, all_in_to)
-                actions.append("bet" if self.level == 0 else "raise")
+                actions += ("bet",) if level == 0 else ("raise",)
             all_in_ok = all_in_ok or high is None or all_in_to <= high
-        if all_in_ok and self.stacks[seat] > 0:
-            actions.append("all-in")
-        return Options(seat, tuple(actions), min(max(owe, 0), self.stacks[seat]),
-                       min(self.level, all_in_to), min_to, max_to, all_in_to,
-                       f"{reason} ({rule})" if reason else "")
+        if all_in_ok and stack > 0:
+            actions += ("all-in",)
+        return Options(seat, actions, min(max(owe, 0), stack), min(level, all_in_to), min_to, max_to,
+                       all_in_to, f"{reason} ({rule})" if reason else "")
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -333,7 +332,8 @@ class BettingActions:
         s = self.turn
         assert s is not None and plan is not None  # _plan found the player to act
         verb, to, is_all_in = plan
-        low, high = self._bounds(s) if verb in ("bet", "raise") else (0, None)
+        raising = verb == "bet" or verb == "raise"
+        low = self._bounds(s)[0] if raising else 0      # before any chip moves
         before = self.level
         pay = to - self.in_front[s]
         self.stacks[s] -= pay
@@ -357,7 +357,7 @@ class BettingActions:
         if self.stacks[s] == 0 and s not in self.folded:
             self.all_in.add(s)
             self.pending.discard(s)
-        self.history.append((s, Action(verb, to) if verb in ("bet", "raise") else _PLAIN[verb]))
+        self.history.append((s, Action(verb, to) if raising else _PLAIN[verb]))
         self._settle_pending()
         self.turn = self._next_from(s)
         self.log.append(message)
