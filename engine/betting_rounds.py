@@ -62,8 +62,9 @@ class BettingRounds(HandState):
         return order[0]
 
     def _betting_possible(self) -> bool:
-        able = self._able()
-        if len(self.live_seats()) < 2:
+        live, players = self.live_seats(), self.players
+        able = [s for s in live if not players[s].all_in]       # _able()
+        if len(live) < 2:
             return False
         if len(able) >= 2:
             return True
@@ -151,9 +152,13 @@ class BettingRounds(HandState):
                         "cards are dealt (1.1 Pot, Dealer)", street=street.name)
 
     def _bet_decision(self, seat: int, rnd: BettingRound, street: Street, betting: Betting) -> Decision:
-        """What `seat` decides now, in the round `_betting_now()` gives."""
+        """What `seat` decides now, in the round `_betting_now()` gives. While the
+        scenario's actions last they answer without reading the options (a
+        hand replayed from its actions), so the options are worked out only
+        for a `decide` callable."""
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
-        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), rnd.options(),
+        options = None if self._script.actions else rnd.options()
+        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options,
                         forced=betting.opener == "bring_in" and not rnd.history,
                         no_raise=bool(betting.kitty) and not self._opened, kitty=kitty_open)
 
@@ -242,7 +247,8 @@ class BettingRounds(HandState):
 
     def _sync(self, seat: int) -> None:
         """Copy one seat's chips and fold from the betting round to the player."""
-        rnd, player = self._betting_now()[0], self.players[seat]
+        rnd, player = self._round, self.players[seat]
+        assert rnd is not None
         delta = rnd.in_front[seat] - player.in_front
         player.stack -= delta
         player.in_front += delta

@@ -236,17 +236,18 @@ def showing_value(cards: Iterable[Card], low: bool = False) -> int:
     for c in cards:
         if not isinstance(c, Card):
             raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
-    return _showing_value(cards, low)
+    return _showing_value(tuple(sorted([c.rank for c in cards])), low)
 
 
-@lru_cache(maxsize=8192)
-def _showing_value(cards: tuple[Card, ...], low: bool) -> int:
-    """showing_value of one to four checked cards, kept: the opener of every
-    stud street reads the same few up-cards again."""
+@lru_cache(maxsize=None)
+def _showing_value(ranks: tuple[int, ...], low: bool) -> int:
+    """showing_value of one to four cards' ranks (sorted; suits do not count),
+    kept: there are fewer than 2,400 such rank sets, and every stud street
+    reads its opener from them."""
     if low:
-        shape, order = grouped(_low_rank(c) for c in cards)
+        shape, order = grouped(1 if r == 14 else r for r in ranks)      # _low_rank
         return LOW_TOP - pack(_partial_category(shape), order)
-    shape, order = grouped(c.rank for c in cards)
+    shape, order = grouped(ranks)
     return pack(_partial_category(shape), order)
 
 
@@ -334,8 +335,8 @@ def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
     shown = {seat: tuple(cards) for seat, cards in showing_by_seat.items()}
     _check_distinct(c for cards in shown.values() for c in cards)
     # _check_distinct checked every card, so only the count is left to check.
-    values = {seat: _showing_value(cards, low) if 1 <= len(cards) <= 4 else showing_value(cards, low)
-              for seat, cards in shown.items()}
+    values = {seat: _showing_value(tuple(sorted([c.rank for c in cards])), low) if 1 <= len(cards) <= 4
+              else showing_value(cards, low) for seat, cards in shown.items()}
     best = max(values.values())
     tied = [seat for seat, v in values.items() if v == best]
     if len(tied) == 1:
