@@ -114,6 +114,8 @@ class RandomPlayer:
         return act
 
     def _weights(self, acts: list[str]) -> list[float]:
+        """The odds of each choice: mostly check or call, fold mostly when a
+        call is owed, bet or raise by `aggression`, all-in now and then."""
         weights: list[float] = []
         for a in acts:
             if a == "fold":
