@@ -10,6 +10,9 @@ from engine.betting_structures import (ACTIONS, KIND_NAMES, LIMIT_KINDS, Action,
                                        Outcome, _chips)
 from engine.house import MAIN, HouseRules
 
+# An Action is frozen, so one made once per kind serves every fold, check and call.
+_PLAIN = {kind: Action(kind) for kind in ACTIONS}
+
 
 class BettingActions:
     """One betting round (the "Betting round" of 1.1).
@@ -35,14 +38,17 @@ class BettingActions:
         if not self.order:
             raise ValueError("a betting round needs at least one player")
         posted = dict(posted or {})
+        # The messages name the seat, so they are written only for a bad amount.
         for seat in self.order:
             if seat not in stacks:
                 raise ValueError(f"seat {seat} has no stack")
-            _chips(stacks[seat], f"the stack of seat {seat}")
+            if type(stacks[seat]) is not int or stacks[seat] < 0:
+                _chips(stacks[seat], f"the stack of seat {seat}")
         for seat, amount in posted.items():
             if seat not in self.order:
                 raise ValueError(f"seat {seat} posted {amount} but is not in the hand")
-            _chips(amount, f"the amount posted by seat {seat}")
+            if type(amount) is not int or amount < 0:
+                _chips(amount, f"the amount posted by seat {seat}")
         self.pot = _chips(pot, "the pot")
         self.round_index = _chips(round_index, "the round index")
         self.unit = _chips(bet_unit if bet_unit is not None else structure.unit(round_index),
@@ -120,11 +126,12 @@ class BettingActions:
         return None
 
     def _settle_pending(self) -> None:
-        live = self.live
+        folded, all_in = self.folded, self.all_in
+        live = [s for s in self.order if s not in folded]
         if len(live) <= 1:
             self.pending.clear()
             return
-        able = [s for s in live if s not in self.all_in]
+        able = [s for s in live if s not in all_in]
         if len(able) <= 1:
             # Nobody is left to bet against: only a call of what is owed remains.
             for s in able:
@@ -133,7 +140,11 @@ class BettingActions:
 
     def _raise_refusal(self, seat: int) -> tuple[str, str]:
         """(why, rule) when `seat` may not bet or raise now; ("", "") when it may."""
-        if not any(self._can_act(o) for o in self.order if o != seat):
+        folded, all_in = self.folded, self.all_in
+        for o in self.order:
+            if o != seat and o not in folded and o not in all_in:   # _can_act(o)
+                break
+        else:
             return ("every other player is all-in or has folded, so nobody could call it; "
                     "the player may only call", "standard practice")
         if self.stacks[seat] <= self.level - self.in_front[seat]:
@@ -187,24 +198,23 @@ class BettingActions:
         seat = self.turn
         if seat is None:
             return None
-        owe = self.level - self.in_front[seat]
-        all_in_to = self.in_front[seat] + self.stacks[seat]
-        actions = ["fold"]
-        actions.append("call" if owe > 0 else "check")
+        level, stack = self.level, self.stacks[seat]
+        owe = level - self.in_front[seat]
+        all_in_to = self.in_front[seat] + stack
+        actions: tuple[str, ...] = ("fold", "call") if owe > 0 else ("fold", "check")
         reason, rule = self._raise_refusal(seat)
         min_to = max_to = None
-        all_in_ok = all_in_to <= self.level
+        all_in_ok = all_in_to <= level
         if not reason:
             low, high = self._bounds(seat)
             if all_in_to >= low:
                 min_to, max_to = low, all_in_to if high is None else min(high, all_in_to)
-                actions.append("bet" if self.level == 0 else "raise")
+                actions += ("bet",) if level == 0 else ("raise",)
             all_in_ok = all_in_ok or high is None or all_in_to <= high
-        if all_in_ok and self.stacks[seat] > 0:
-            actions.append("all-in")
-        return Options(seat, tuple(actions), min(max(owe, 0), self.stacks[seat]),
-                       min(self.level, all_in_to), min_to, max_to, all_in_to,
-                       f"{reason} ({rule})" if reason else "")
+        if all_in_ok and stack > 0:
+            actions += ("all-in",)
+        return Options(seat, actions, min(max(owe, 0), stack), min(level, all_in_to), min_to, max_to,
+                       all_in_to, f"{reason} ({rule})" if reason else "")
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -322,7 +332,8 @@ class BettingActions:
         s = self.turn
         assert s is not None and plan is not None  # _plan found the player to act
         verb, to, is_all_in = plan
-        low, high = self._bounds(s) if verb in ("bet", "raise") else (0, None)
+        raising = verb == "bet" or verb == "raise"
+        low = self._bounds(s)[0] if raising else 0      # before any chip moves
         before = self.level
         pay = to - self.in_front[s]
         self.stacks[s] -= pay
@@ -346,7 +357,7 @@ class BettingActions:
         if self.stacks[s] == 0 and s not in self.folded:
             self.all_in.add(s)
             self.pending.discard(s)
-        self.history.append((s, Action(verb, to if verb in ("bet", "raise") else None)))
+        self.history.append((s, Action(verb, to) if raising else _PLAIN[verb]))
         self._settle_pending()
         self.turn = self._next_from(s)
         self.log.append(message)

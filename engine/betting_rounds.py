@@ -17,6 +17,11 @@ from engine.rankings import bring_in_seat, first_to_act_showing
 from engine.steps import Done, Expected, ScenarioError
 
 
+def _illegal(text: str, seat: int, street: Street, why: str) -> ScenarioError:
+    """An action refused, and why; written only when one is refused."""
+    return ScenarioError(f"action {text!r} for seat {seat} on the {street.name} is not legal: {why}")
+
+
 class BettingRounds(HandState):
     """Who acts, the opener, and each betting round played out."""
 
@@ -57,8 +62,9 @@ class BettingRounds(HandState):
         return order[0]
 
     def _betting_possible(self) -> bool:
-        able = self._able()
-        if len(self.live_seats()) < 2:
+        live, players = self.live_seats(), self.players
+        able = [s for s in live if not players[s].all_in]       # _able()
+        if len(live) < 2:
             return False
         if len(able) >= 2:
             return True
@@ -116,21 +122,24 @@ class BettingRounds(HandState):
         """Apply player decisions until the round is complete or a dealer
         step is due inside it (the Kitty changing hands)."""
         rnd, street, betting = self._betting_now()
-        while not rnd.complete:
+        players = self.players.values()
+        while rnd.pending:                  # not rnd.complete
             seat = rnd.turn
             assert seat is not None
             # An action made out of turn, or an irregular one: the dealer rules first
             # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
             called = self._before_turn(seat)
             if not called:
-                text = self._next_decision(self._bet_decision(seat))
+                text = self._next_decision(self._bet_decision(seat, rnd, street, betting))
                 called = self._irregular(seat, text)
                 if not called and self._apply_bet(seat, text):
                     return                  # the Kitty was taken
             if called == "ruling":
                 return
-            rnd = self._betting_now()[0]    # a bring-in starts the round again (_bring_in)
-            if len([p for p in self.players.values() if not p.folded]) == 1:   # live_seats(), uncounted
+            again = self._round             # a bring-in starts the round again (_bring_in)
+            assert again is not None
+            rnd = again
+            if len([p for p in players if not p.folded]) == 1:   # live_seats(), uncounted
                 break
         self._round = None
         if any(p.in_front for p in self.players.values()):
@@ -142,10 +151,14 @@ class BettingRounds(HandState):
                         "Collect the bets into the pot when the betting round ends, before any more "
                         "cards are dealt (1.1 Pot, Dealer)", street=street.name)
 
-    def _bet_decision(self, seat: int) -> Decision:
-        rnd, street, betting = self._betting_now()
+    def _bet_decision(self, seat: int, rnd: BettingRound, street: Street, betting: Betting) -> Decision:
+        """What `seat` decides now, in the round `_betting_now()` gives. While the
+        scenario's actions last they answer without reading the options (a
+        hand replayed from its actions), so the options are worked out only
+        for a `decide` callable."""
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
-        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), rnd.options(),
+        options = None if self._script.actions else rnd.options()
+        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options,
                         forced=betting.opener == "bring_in" and not rnd.history,
                         no_raise=bool(betting.kitty) and not self._opened, kitty=kitty_open)
 
@@ -164,11 +177,10 @@ class BettingRounds(HandState):
         if said.kind == "take-kitty":
             return self._take_kitty(seat, text)
         forced = betting.opener == "bring_in" and not rnd.history     # _forced_open()
-        where = f"action {text!r} for seat {seat} on the {street.name}"
         if said.kind == "bring-in":
             if not forced:
-                raise ScenarioError(f"{where} is not legal: only the first bet of the stud bring-in "
-                                    f"round is the bring-in ({betting.rule})")
+                raise _illegal(text, seat, street, "only the first bet of the stud bring-in round is "
+                               f"the bring-in ({betting.rule})")
             opts = rnd.options()
             assert opts is not None
             kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
@@ -177,24 +189,23 @@ class BettingRounds(HandState):
                 forced = not rnd.history
         else:
             if said.not_amount:
-                raise ScenarioError(f"{where} is not legal: {said.not_amount!r} is not an amount of chips")
+                raise _illegal(text, seat, street, f"{said.not_amount!r} is not an amount of chips")
             kind, amount = said.kind, said.amount
         if forced and kind not in ("bet", "all-in") and said.kind != "bring-in":
-            raise ScenarioError(f"{where} is not legal: the bring-in must bet at least the table "
-                                f"minimum of {rnd.unit} ({betting.rule})")
+            raise _illegal(text, seat, street, "the bring-in must bet at least the table minimum of "
+                           f"{rnd.unit} ({betting.rule})")
         raising = kind in ("bet", "raise") or (
             kind == "all-in" and rnd.in_front[seat] + rnd.stacks[seat] > rnd.level)
         if raising and betting.kitty and not self._opened:     # _no_raise()
-            raise ScenarioError(f"{where} is not legal: until a player opens, a player may only call or "
-                                f"fold, or take the Kitty and call ({betting.kitty})")
+            raise _illegal(text, seat, street, "until a player opens, a player may only call or fold, "
+                           f"or take the Kitty and call ({betting.kitty})")
         if kind not in BETS:
-            raise ScenarioError(f"{where} is not legal: {text!r} is not fold, check, call, bet N, raise N, "
-                                "all-in" + (", bring-in" if forced else "") +
-                                (" or take kitty" if betting.kitty else ""))
+            raise _illegal(text, seat, street, f"{text!r} is not fold, check, call, bet N, raise N, all-in"
+                           + (", bring-in" if forced else "") + (" or take kitty" if betting.kitty else ""))
         before = rnd.in_front[seat]
         outcome = rnd.act(kind, amount, seat=seat)
         if not outcome.ok:
-            raise ScenarioError(f"{where} is not legal: {outcome.message}")
+            raise _illegal(text, seat, street, outcome.message)
         self._kitty_pending = None
         if kind != "fold":
             self._opened = self._opened or kind != "check"
@@ -236,7 +247,8 @@ class BettingRounds(HandState):
 
     def _sync(self, seat: int) -> None:
         """Copy one seat's chips and fold from the betting round to the player."""
-        rnd, player = self._betting_now()[0], self.players[seat]
+        rnd, player = self._round, self.players[seat]
+        assert rnd is not None
         delta = rnd.in_front[seat] - player.in_front
         player.stack -= delta
         player.in_front += delta

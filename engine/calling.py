@@ -168,6 +168,8 @@ class CallingTheAction(HandState):
         """An action made out of turn by `seat`, now that the turn is there:
         "done" when it was made (6.17.1), "ruling" when the dealer must rule
         because the action changed (6.17.2), "" when the player decides."""
+        if not self._binding:           # the usual case: nothing was done out of turn
+            return ""
         rnd, street, _ = self._betting_now()
         held = self._binding.pop(seat, None)
         if held is None or held[2] is not rnd:
@@ -190,10 +192,10 @@ class CallingTheAction(HandState):
         """"ruling" when `text` is an action the dealer must rule on (the
         round waits for the ruling), "done" when it was the decision after a
         short bet (6.16), "" for an ordinary decision."""
-        rnd = self._betting_now()[0]
-        short = self._short_bets.pop(seat, None)
-        if short is rnd:
-            return self._after_short_bet(seat, text)
+        if self._short_bets:            # a short bet (6.16) is rare: no round looked up otherwise
+            short = self._short_bets.pop(seat, None)
+            if short is self._betting_now()[0]:
+                return self._after_short_bet(seat, text)
         said = read_irregular(text)
         if said is None:
             return ""

@@ -22,8 +22,8 @@ better.
 """
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from engine.cards import ALL_CARDS, DECK_LOWEST_RANK, RANK_NAMES, SUITS, Card
@@ -71,9 +71,15 @@ def pack(category: int, ranks: Sequence[int]) -> int:
     return v
 
 
+_COUNT_THEN_RANK = itemgetter(1, 0)
+
+
 def grouped(ranks: Iterable[int]) -> tuple[tuple[int, ...], list[int]]:
     """(shape, ranks in comparing order): larger groups first, then higher rank."""
-    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=_COUNT_THEN_RANK, reverse=True)
     return tuple(c for _, c in groups), [r for r, c in groups for _ in range(c)]
 
 

@@ -94,6 +94,7 @@ class HandState(SetUp):
     _last_blind_seat: int | None
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
     _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
+    _uses_button: bool                 # self.game.uses_button, kept (see _start)
 
     # --- seats --------------------------------------------------------------
     def _clockwise_from(self, seat: int) -> list[int]:
@@ -116,7 +117,11 @@ class HandState(SetUp):
     def _start(self) -> int:
         """Cards and turns go round from the seat after this one: the button,
         or the dealer (seat 1 is on the dealer's left) where none is used."""
-        if not self.game.uses_button:
+        try:
+            uses_button = self._uses_button
+        except AttributeError:      # worked out once: a hand's game never changes
+            uses_button = self._uses_button = self.game.uses_button
+        if not uses_button:
             return self.scenario.table_seats
         return self.button if self.button is not None else self.scenario.button_was
 

@@ -8,6 +8,7 @@ every choice is legal so a hand always plays to the end (`simulate`).
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import Callable, Iterable
 
 from engine.betting import Options
@@ -72,6 +73,9 @@ class RandomPlayer:
     def __init__(self, seed: int | str | None = None, aggression: float = 0.25):
         self.rng = random.Random(seed)
         self.aggression = aggression
+        # Cumulative weights per (choices, aggression): the same few come up
+        # every hand, and rng.choices draws the same from them as from weights.
+        self._cum_weights: dict[tuple[tuple[str, ...], float], list[float]] = {}
 
     def __call__(self, hand: object, decision: Decision) -> str:
         rng = self.rng
@@ -100,7 +104,19 @@ class RandomPlayer:
             acts = [a for a in acts if a not in ("bet", "raise")]
             if "all-in" in acts and opts.all_in_to > opts.call_to:
                 acts.remove("all-in")
-        weights = []
+        key = (tuple(acts), self.aggression)
+        cum = self._cum_weights.get(key)
+        if cum is None:
+            cum = self._cum_weights[key] = list(accumulate(self._weights(acts)))
+        act: str = rng.choices(acts, cum_weights=cum)[0]
+        if act in ("bet", "raise"):
+            return f"{act} {self._amount(opts)}"
+        return act
+
+    def _weights(self, acts: list[str]) -> list[float]:
+        """The odds of each choice: mostly check or call, fold mostly when a
+        call is owed, bet or raise by `aggression`, all-in now and then."""
+        weights: list[float] = []
         for a in acts:
             if a == "fold":
                 weights.append(3 if "call" in acts else 0.3)
@@ -110,10 +126,7 @@ class RandomPlayer:
                 weights.append(10 * self.aggression)
             else:
                 weights.append(0.6)
-        act: str = rng.choices(acts, weights=weights)[0]
-        if act in ("bet", "raise"):
-            return f"{act} {self._amount(opts)}"
-        return act
+        return weights
 
     def _amount(self, opts: Options) -> int:
         low, high = opts.min_to, opts.max_to

@@ -11,8 +11,9 @@ and who opens a later street (8.9.4(b), 8.11.4(b), 8.13.3(c)(ii)).
 from __future__ import annotations
 
 import threading
-from functools import total_ordering
+from functools import lru_cache, total_ordering
 from itertools import combinations
+from operator import itemgetter
 from typing import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import SUIT_RANK, SUITS, Card, format_cards
@@ -236,10 +237,21 @@ def showing_value(cards: Iterable[Card], low: bool = False) -> int:
     for c in cards:
         if not isinstance(c, Card):
             raise HandError(f"{c!r} is not a card: parse card text with engine.cards.parse_cards")
+    return _showing_value(tuple(sorted(map(_RANK, cards))), low)
+
+
+_RANK = itemgetter(0)      # a Card's rank
+
+
+@lru_cache(maxsize=None)
+def _showing_value(ranks: tuple[int, ...], low: bool) -> int:
+    """showing_value of one to four cards' ranks (sorted; suits do not count),
+    kept: there are fewer than 2,400 such rank sets, and every stud street
+    reads its opener from them."""
     if low:
-        shape, order = grouped(_low_rank(c) for c in cards)
+        shape, order = grouped(1 if r == 14 else r for r in ranks)      # _low_rank
         return LOW_TOP - pack(_partial_category(shape), order)
-    shape, order = grouped(c.rank for c in cards)
+    shape, order = grouped(ranks)
     return pack(_partial_category(shape), order)
 
 
@@ -325,8 +337,12 @@ def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
     if not showing_by_seat:
         raise HandError("no hands showing: at least one player must remain (8.11.4(b))")
     shown = {seat: tuple(cards) for seat, cards in showing_by_seat.items()}
-    _check_distinct(c for cards in shown.values() for c in cards)
-    values = {seat: showing_value(cards, low) for seat, cards in shown.items()}
+    every = [c for cards in shown.values() for c in cards]
+    if set(map(type, every)) != {Card} or len(set(every)) != len(every):
+        _check_distinct(every)      # names what is wrong (a quick look found something)
+    # Every card is a card, so only the count is left to check.
+    values = {seat: _showing_value(tuple(sorted(map(_RANK, cards))), low) if 1 <= len(cards) <= 4
+              else showing_value(cards, low) for seat, cards in shown.items()}
     best = max(values.values())
     tied = [seat for seat, v in values.items() if v == best]
     if len(tied) == 1:

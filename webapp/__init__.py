@@ -5,7 +5,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, redirect, send_file, url_for
+from flask import Flask, redirect, request, send_file, url_for
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -39,8 +39,22 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+STATIC_MAX_AGE = 365 * 24 * 3600
+
+
+class Trainer(Flask):
+    """Flask, with a static file cached by the browser for a year when its URL
+    carries the file's version (static_version): a page then loads it once,
+    and a release that changes the file changes the URL."""
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        if request.endpoint == "static" and request.args.get("v"):
+            return STATIC_MAX_AGE
+        return super().get_send_file_max_age(filename)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
+    app = Trainer(__name__, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     instance = Path(app.instance_path)
     instance.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -63,6 +77,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
         PROXY_FIX=0,
+        # NORMAL or FULL (webapp/db.py, README "Capacity"): FULL makes every
+        # acknowledged attempt survive a power cut, at a disk sync per commit.
+        SQLITE_SYNCHRONOUS="NORMAL",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -93,6 +110,15 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from webapp.lessons import check_command
     app.cli.add_command(check_command)
+
+    @app.url_defaults
+    def static_version(endpoint: str, values: dict) -> None:
+        """url_for('static', ...) gives the file's modification time as `v`."""
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            try:
+                values["v"] = os.stat(os.path.join(app.static_folder or "", values["filename"])).st_mtime_ns
+            except OSError:
+                pass                  # no such file: the plain URL, which answers 404
 
     @app.get("/vendor/htmx.min.js")
     def htmx_js():

@@ -33,6 +33,10 @@ def main(argv=None) -> None:
                         help="worker processes (default: TRAINER_WORKERS, or one per core)")
     parser.add_argument("--threads", type=int, default=int(os.environ.get("TRAINER_THREADS", "8")),
                         help="threads per worker (default: TRAINER_THREADS, or 8)")
+    parser.add_argument("--worker-class", choices=("gthread", "sync"),
+                        default=os.environ.get("TRAINER_WORKER_CLASS", "gthread"),
+                        help="gthread (default: threads, kept-alive connections) or sync (one request at a "
+                             "time per worker, a new connection per request)")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.threads < 1:
         parser.error("--workers and --threads must be at least 1")
@@ -47,19 +51,23 @@ def main(argv=None) -> None:
         for username, password, role in made:
             print(f"  {role:<10} user: {username:<10} password: {password}")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    threads = f"{args.threads} threads" if args.worker_class == "gthread" else "1 request at a time (sync)"
     print(f"Dealer trainer running at http://{shown}:{args.port}/  ({args.workers} worker processes x "
-          f"{args.threads} threads; Ctrl+C to stop)", flush=True)
-    serve(app, args.host, args.port, args.workers, args.threads)
+          f"{threads}; Ctrl+C to stop)", flush=True)
+    serve(app, args.host, args.port, args.workers, args.threads, args.worker_class)
 
 
-def serve(app, host: str, port: int, workers: int, threads: int) -> None:
+def serve(app, host: str, port: int, workers: int, threads: int, worker_class: str = "gthread") -> None:
     """Serve `app` with gunicorn: `workers` processes forked from this one, `threads` each."""
     from gunicorn.app.base import BaseApplication
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    settings = {"bind": bind, "workers": workers, "threads": threads, "worker_class": "gthread",
+    settings = {"bind": bind, "workers": workers, "threads": threads if worker_class == "gthread" else 1,
+                "worker_class": worker_class,
                 "preload_app": True, "timeout": 60, "graceful_timeout": 10, "keepalive": 5,
                 "loglevel": "warning"}
+    if os.environ.get("TRAINER_HAND_STATS"):
+        settings["worker_exit"] = _print_hand_stats
 
     class Server(BaseApplication):
         def load_config(self) -> None:
@@ -70,6 +78,12 @@ def serve(app, host: str, port: int, workers: int, threads: int) -> None:
             return app
 
     Server().run()
+
+
+def _print_hand_stats(_server, _worker) -> None:
+    """A worker's kept-hands look-ups as it exits, for bench/load.py's hit rate."""
+    from webapp import hands
+    print(hands.stats(), flush=True)
 
 
 if __name__ == "__main__":

@@ -7,14 +7,16 @@ replayed, keyed by the cell's engine object (a new one whenever the lesson
 file changes) and the steps taken. A hand is *taken* out of the cache by
 the request that uses it and *kept* again once that request has read it, so
 no two requests ever touch the same hand; a cache miss replays from scratch,
-exactly as before. It is only a cache: any process may hold any hand, or
+exactly as before. Trainees dealing the same cell reach the same steps
+(a class deals one lesson's hand at once), so a key holds several hands,
+one per request that kept one there: each takes its own. It is only a cache: any process may hold any hand, or
 none.
 """
 from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any, Iterable
 
 from engine.hand import Step
@@ -26,7 +28,11 @@ MAX_HANDS = 512     # a few hundred trainees at different points of a class's le
 CATCH_UP = 6
 
 _lock = threading.Lock()
-_hands: OrderedDict[tuple[int, str], tuple[Any, Procedure]] = OrderedDict()
+_hands: OrderedDict[tuple[int, str], list[tuple[Any, Procedure]]] = OrderedDict()
+_kept = 0           # hands in _hands, all keys together
+# How look-ups went in this process: "hits" (the hand as it was left), "caught up"
+# (kept a few steps back), "replayed" (from scratch). bench/load.py reads them.
+counts: Counter[str] = Counter()
 
 
 def _key(engine: Any, steps: Iterable[dict]) -> tuple[int, str]:
@@ -41,28 +47,60 @@ def replay(engine: Any, steps: list[dict]) -> Procedure:
         done = len(steps) - back
         key = _key(engine, steps[:done])
         with _lock:
-            kept = _hands.pop(key, None)
+            kept = _take(key)
+            if kept is not None and kept[0] is engine:
+                counts["hits" if back == 0 else "caught up"] += 1
         if kept is not None and kept[0] is engine:
             hand: Procedure = kept[1]
             hand.replay(Step.from_dict(s) for s in steps[done:])
             return hand
+    with _lock:
+        counts["replayed"] += 1
     hand = engine.new_hand()
     hand.replay(Step.from_dict(s) for s in steps)
     return hand
 
 
+def _take(key: tuple[int, str]) -> tuple[Any, Procedure] | None:
+    """One of the hands kept under `key` (the newest), out of the cache; under _lock."""
+    global _kept
+    bucket = _hands.get(key)
+    if not bucket:
+        return None
+    kept = bucket.pop()
+    if not bucket:
+        del _hands[key]
+    _kept -= 1
+    return kept
+
+
+def stats() -> str:
+    """This process's look-ups, one line (a worker prints it on exit under bench/load.py)."""
+    with _lock:
+        return (f"kept hands: hits {counts['hits']} caught up {counts['caught up']} "
+                f"replayed {counts['replayed']}")
+
+
 def keep(engine: Any, steps: list[dict], hand: Procedure) -> None:
     """Hand `hand` (with exactly `steps` applied) back for the next request.
     The engine object is kept with it, so its id is never another cell's."""
+    global _kept
     key = _key(engine, steps)
     with _lock:
-        _hands[key] = (engine, hand)
+        _hands.setdefault(key, []).append((engine, hand))
         _hands.move_to_end(key)
-        while len(_hands) > MAX_HANDS:
-            _hands.popitem(last=False)
+        _kept += 1
+        while _kept > MAX_HANDS:             # the least recently kept key's oldest hand goes
+            oldest, bucket = next(iter(_hands.items()))
+            bucket.pop(0)
+            if not bucket:
+                del _hands[oldest]
+            _kept -= 1
 
 
 def clear() -> None:
     """Forget every kept hand (tests)."""
+    global _kept
     with _lock:
         _hands.clear()
+        _kept = 0

@@ -389,7 +389,6 @@ class Library:
 
 
 _cache: dict[str, tuple] = {}
-_listings: dict[str, tuple[list[str], list[str], list[tuple[str, int]]]] = {}
 
 
 def is_lesson_name(slug: str) -> bool:
@@ -415,52 +414,36 @@ def read_lesson(path: Path, shown: str, folder: Path | None = None) -> Lesson:
         raise LessonError(shown, 1, f"cannot be loaded: {type(exc).__name__}") from None
 
 
-def _scan(folder: str, top: bool, found: tuple[list[str], list[str], list[tuple[str, int]]]) -> None:
-    lessons, hands, folders = found
-    folders.append((folder, _mtime(folder)))   # stamped before it is read: a later change shows
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_dir():
-                _scan(entry.path, False, found)
-                continue
-            if top and entry.name.endswith(".md") and entry.name.lower() != "readme.md":
-                lessons.append(entry.path)
-            if ".phh" in entry.name:
-                hands.append(entry.path)
-
-
-def _library_files(folder: str) -> tuple[list[str], list[str]]:
-    """The lesson files (*.md but the README) and the hand files (*.phh*, in
-    any folder below) of a lesson folder, each list in path order. Asked on
-    every request, so the listing is kept until a folder in it changes (a
-    file added, removed or renamed changes its folder's time)."""
-    kept = _listings.get(folder)
-    if kept and all(_mtime(path) == stamp for path, stamp in kept[2]):
-        return kept[0], kept[1]
-    found: tuple[list[str], list[str], list[tuple[str, int]]] = ([], [], [])
-    if os.path.isdir(folder):
-        _scan(folder, True, found)
-    by_parts = lambda path: path.split(os.sep)  # noqa: E731  (pathlib's order)
-    lessons, hands = sorted(found[0], key=by_parts), sorted(found[1], key=by_parts)[:1000]
-    _listings[folder] = (lessons, hands, found[2])
-    return lessons, hands
-
-
-def _mtime(path: str) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return -1
+def _folder_key(folder: str) -> tuple:
+    """Every entry under `folder` with its mtime and size: another key whenever a
+    file is added, removed, renamed or written. Read on every request, so it
+    walks with os.scandir (a quarter of what globbing and stat-ing Paths cost)."""
+    entries, stack = [], [folder]
+    while stack:
+        here = stack.pop()
+        try:
+            with os.scandir(here) as found:
+                for entry in found:
+                    try:
+                        info = entry.stat()
+                    except OSError:
+                        continue
+                    entries.append((entry.path, info.st_mtime_ns, info.st_size))
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+        except OSError:
+            continue
+    return tuple(sorted(entries))
 
 
 def load_library(folder: str) -> Library:
-    directory = Path(folder)
-    names, hands = _library_files(folder)
-    key = tuple((name, _mtime(name)) for name in names + hands)
+    key = _folder_key(folder)
     cached = _cache.get(folder)
     if cached and cached[0] == key:
         return cached[1]
-    files = [Path(name) for name in names]
+    directory = Path(folder)
+    files = sorted(directory.glob("*.md")) if directory.is_dir() else []
+    files = [f for f in files if f.name.lower() != "readme.md"]
     library = Library()
     for f in files:
         shown = "lessons/" + f.name.encode("unicode_escape").decode()[:80]

@@ -86,6 +86,22 @@ def test_the_cache_is_bounded(monkeypatch):
     assert len(hands._hands) <= 3
 
 
+def test_trainees_at_the_same_steps_each_find_their_hand_kept(monkeypatch):
+    """A class deals one cell: two trainees reaching the same steps keep two
+    hands under one key, and each of their next clicks takes one of them."""
+    _, _, engine = table_engines()[0]
+    first, second = engine.new_hand(), engine.new_hand()
+    hands.keep(engine, [], first)
+    hands.keep(engine, [], second)
+    taken = {id(hands.replay(engine, [])), id(hands.replay(engine, []))}
+    assert taken == {id(first), id(second)}
+    assert id(hands.replay(engine, [])) not in taken          # none left: a fresh one
+    monkeypatch.setattr(hands, "MAX_HANDS", 3)
+    for _ in range(5):
+        hands.keep(engine, [], engine.new_hand())
+    assert sum(len(bucket) for bucket in hands._hands.values()) == 3    # the bound counts hands
+
+
 def test_the_page_with_kept_hands_is_the_page_replayed_from_scratch(client, auth):
     """Right and wrong steps through the notebook, then the lesson page drawn
     from kept hands and again with none kept: the same page."""
@@ -116,7 +132,7 @@ def test_a_hand_kept_a_few_steps_back_catches_up():
         assert hand.propose(exp.step()).ok
         steps.append(exp.step().to_dict())
     hands.keep(engine, steps[:3], fresh(engine, steps[:3]))
-    kept = hands._hands[next(iter(hands._hands))][1]
+    kept = hands._hands[next(iter(hands._hands))][0][1]
     caught_up = hands.replay(engine, steps)
     assert caught_up is kept and caught_up.step_count == 5
     assert caught_up.view(reveal=True) == fresh(engine, steps).view(reveal=True)
@@ -129,5 +145,25 @@ def test_a_hand_kept_a_few_steps_back_catches_up():
         far.append(exp.step().to_dict())
     assert len(far) > hands.CATCH_UP
     replayed = hands.replay(engine, far)
-    assert replayed is not start and hands._hands[hands._key(engine, [])][1] is start
+    assert replayed is not start and hands._hands[hands._key(engine, [])][0][1] is start
     assert replayed.view(reveal=True) == fresh(engine, far).view(reveal=True)
+
+
+def test_look_ups_are_counted_as_kept_caught_up_or_replayed():
+    """bench/load.py's hit rate comes from these counts (printed by each worker on exit)."""
+    _, _, engine = table_engines()[0]
+    hands.counts.clear()
+    hand = hands.replay(engine, [])
+    steps = []
+    for _ in range(3):
+        step = hand.expected().step()
+        assert hand.propose(step).ok
+        steps.append(step.to_dict())
+    hands.keep(engine, steps, hand)
+    again = hands.replay(engine, steps)                 # as it was left
+    assert again is hand
+    hands.keep(engine, steps, hand)
+    more = steps + [fresh(engine, steps).expected().step().to_dict()]
+    hands.replay(engine, more)                          # one step behind: caught up
+    assert hands.counts == {"hits": 1, "caught up": 1, "replayed": 1}
+    assert hands.stats() == "kept hands: hits 1 caught up 1 replayed 1"
