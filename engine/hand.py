@@ -19,7 +19,7 @@ draws `draw N`, `stand pat`, `discard Ah 7c` (those cards) or `discard #1 #4`
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from copy import copy
 from typing import Callable
 
 from engine.awarding import Awarding
@@ -82,7 +82,9 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                                 "hand here: it has its own dealer procedure")
         self.game = with_post_draw_opener(self.game, self.house.post_draw_opener)
         if scenario.deck is None:
-            self.scenario = scenario = replace(scenario, deck=next(iter(self.game.max_players)))
+            # A copy with the deck filled in (dataclasses.replace, at half the cost).
+            self.scenario = scenario = copy(scenario)
+            scenario.deck = next(iter(self.game.max_players))
         self.decide = decide
         self.blind_amounts = self._resolve_blinds()
         self.ante = self._resolve_ante()
