@@ -93,13 +93,17 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
     """`rng.shuffle(cards)`, draw for draw (the same seed gives the same deck as
     random.shuffle), without a method call per card: every hand starts here."""
     getrandbits = rng.getrandbits
+    bits = _BITS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(53))   # n -> n.bit_length(), for every deck size
 
 
 @lru_cache(maxsize=1024)

@@ -8,6 +8,8 @@ pay table (engine/paytable.py) and table maximum.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, HINTS, PARAGRAPHS,
                                 SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
                                 BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
@@ -32,6 +34,25 @@ _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
 
 
+# A house's pay table as given (its entries in order) -> the checked table:
+# every round reads it, and the check builds the whole table afresh.
+_PAYTABLES: dict[tuple[tuple[object, object], ...], dict[str, int]] = {}
+
+
+def _paytable(value: object) -> dict[str, int]:
+    """`check_paytable(value)`, kept per table (a copy each time: the round owns it)."""
+    if not isinstance(value, dict):
+        return check_paytable(value)
+    try:
+        key = tuple(value.items())
+        kept = _PAYTABLES.get(key)
+    except TypeError:            # an unhashable entry: check_paytable names it
+        return check_paytable(value)
+    if kept is None:
+        kept = _PAYTABLES[key] = check_paytable(value)
+    return dict(kept)
+
+
 class CasinoRound(Procedure):
     """A round in progress. Build with `CasinoRound(scenario)`; drive with `propose`."""
 
@@ -54,7 +75,7 @@ class CasinoRound(Procedure):
         except KeyError as exc:
             raise ScenarioError(exc.args[0]) from None
         try:
-            self.paytable = check_paytable(self.house.casino_holdem_paytable)
+            self.paytable = _paytable(self.house.casino_holdem_paytable)
         except ValueError as exc:
             raise ScenarioError(f"house {self.house.name!r}: casino_holdem_paytable: {exc}") from None
         self.boxes: dict[int, Box] = {}
@@ -134,8 +155,11 @@ class CasinoRound(Procedure):
 
     # --- the agenda ---------------------------------------------------------------
     def expected(self) -> Expected | None:
+        agenda = self._agenda
+        if agenda and not agenda[0].exp.kind.startswith("_"):
+            return agenda[0].exp     # a dealer step is due: nothing to apply first
         self._advance()
-        return self._agenda[0].exp if self._agenda else None
+        return agenda[0].exp if agenda else None
 
     def _advance(self) -> None:
         """Apply the scenario's player decisions and expand the next phase."""
@@ -155,44 +179,49 @@ class CasinoRound(Procedure):
                                            street=street), detail=detail))
 
     def _schedule(self, phase: Phase) -> None:
-        if isinstance(phase, Wagers):
-            self._add("_wagers", phase.rule, "", street="bets")
-        elif isinstance(phase, Announce):
-            self._add(phase.kind, phase.rule, phase.why, street="bets")
-        elif isinstance(phase, DealHands):
-            self._schedule_deal(phase)
-        elif isinstance(phase, DealFlop):
-            self._add("deal_flop", phase.rule,
-                      f"Deal {phase.count} cards face up from the top of the deck to the centre of "
-                      f"the layout: the flop ({phase.rule})", street="flop")
-        elif isinstance(phase, PassCards):
-            open_boxes = tuple(b for b in self.boxes_in_play() if not self.boxes[b].blind)
-            blind = [b for b in self.boxes_in_play() if self.boxes[b].blind]
-            self._add("pass_cards", phase.rule,
-                      "Pass each open box's cards to its player, who may now look and decide "
-                      f"({phase.rule})" + (f"; blind box{'es' if len(blind) > 1 else ''} "
-                                           f"{', '.join(map(str, blind))} stay face down until the "
-                                           "settlement (CH ¶2)" if blind else ""),
-                      seats=open_boxes, street="flop")
-        elif isinstance(phase, Decisions):
-            for b in self.boxes_in_play():
-                if not self.boxes[b].blind:
-                    self._add("_decide", phase.rule, "", seat=b, street="decisions")
-        elif isinstance(phase, DealBoard):
-            for street in phase.streets:
-                self._add("deal_board", phase.rule,
-                          f"All decisions are made: deal the {street} face up from the top of the "
-                          f"deck ({phase.rule}; the two cards after the flop)", street=street)
-        elif isinstance(phase, RevealDealer):
-            self._add("reveal_dealer", phase.rule,
-                      f"The board is complete: turn the dealer's two cards face up ({phase.rule})",
-                      street="showdown")
-        elif isinstance(phase, Qualify):
-            self._schedule_qualify(phase)
-        elif isinstance(phase, Settle):
-            self._schedule_settlement(phase)
-        else:
-            raise AssertionError(f"no schedule for {phase!r}")
+        try:
+            handler = PHASES[type(phase)]
+        except KeyError:
+            raise AssertionError(f"no schedule for {phase!r}") from None
+        handler(self, phase)
+
+    # --- what each phase of the declaration puts on the agenda (PHASES) ------------
+    def _schedule_wagers(self, phase: Wagers) -> None:
+        self._add("_wagers", phase.rule, "", street="bets")
+
+    def _schedule_announce(self, phase: Announce) -> None:
+        self._add(phase.kind, phase.rule, phase.why, street="bets")
+
+    def _schedule_flop(self, phase: DealFlop) -> None:
+        self._add("deal_flop", phase.rule,
+                  f"Deal {phase.count} cards face up from the top of the deck to the centre of "
+                  f"the layout: the flop ({phase.rule})", street="flop")
+
+    def _schedule_pass(self, phase: PassCards) -> None:
+        open_boxes = tuple(b for b in self.boxes_in_play() if not self.boxes[b].blind)
+        blind = [b for b in self.boxes_in_play() if self.boxes[b].blind]
+        self._add("pass_cards", phase.rule,
+                  "Pass each open box's cards to its player, who may now look and decide "
+                  f"({phase.rule})" + (f"; blind box{'es' if len(blind) > 1 else ''} "
+                                       f"{', '.join(map(str, blind))} stay face down until the "
+                                       "settlement (CH ¶2)" if blind else ""),
+                  seats=open_boxes, street="flop")
+
+    def _schedule_decisions(self, phase: Decisions) -> None:
+        for b in self.boxes_in_play():
+            if not self.boxes[b].blind:
+                self._add("_decide", phase.rule, "", seat=b, street="decisions")
+
+    def _schedule_board(self, phase: DealBoard) -> None:
+        for street in phase.streets:
+            self._add("deal_board", phase.rule,
+                      f"All decisions are made: deal the {street} face up from the top of the "
+                      f"deck ({phase.rule}; the two cards after the flop)", street=street)
+
+    def _schedule_reveal(self, phase: RevealDealer) -> None:
+        self._add("reveal_dealer", phase.rule,
+                  f"The board is complete: turn the dealer's two cards face up ({phase.rule})",
+                  street="showdown")
 
     def _schedule_deal(self, phase: DealHands) -> None:
         boxes = self.boxes_in_play()
@@ -438,66 +467,59 @@ class CasinoRound(Procedure):
                               f"{exp.why}.", exp.rule)
 
     def _apply(self, item: _Item) -> Done:
+        try:
+            handler = APPLY[item.exp.kind]
+        except KeyError:
+            raise AssertionError(item.exp.kind) from None
+        return handler(self, item)
+
+    # --- what each dealer step does (APPLY) -------------------------------------------
+    def _apply_no_more_bets(self, item: _Item) -> Done:
+        self.no_more_bets = True
+        return Done("No more bets.")
+
+    def _apply_pitch(self, item: _Item) -> Done:
         exp = item.exp
-        kind = exp.kind
-        if kind == "no_more_bets":
-            self.no_more_bets = True
-            return Done("No more bets.")
-        if kind == "pitch":
-            assert exp.seat is not None
-            card = self.deck.take()
-            self.boxes[exp.seat].cards.append(card)
-            return Done(f"Card to box {exp.seat}.", Dealt("seat", (card,), exp.seat))
-        if kind == "pitch_dealer":
-            card = self.deck.take()
-            self.dealer.append(card)
-            return Done("Card to the dealer, face down.", Dealt("dealer", (card,)))
-        if kind == "deal_flop":
-            flop = tuple(self.deck.take() for _ in range(3))
-            self.board.extend(flop)
-            return Done(f"Flop: {format_cards(self.board)}.", Dealt("board", flop))
-        if kind == "pass_cards":
-            return Done(f"Cards passed to box{'es' if len(exp.seats) > 1 else ''} "
-                        f"{', '.join(map(str, exp.seats))}.")
-        if kind == "deal_board":
-            card = self.deck.take()
-            self.board.append(card)
-            return Done(f"{exp.street.capitalize()}: {card}.", Dealt("board", (card,)))
-        if kind == "reveal_dealer":
-            self.dealer_revealed = True
-            self.dealer_hand = _best_high(self.dealer, self.board)
-            for box in self.boxes_in_play():
-                self.boxes[box].opened = True
-            return Done(f"Dealer: {format_cards(self.dealer)}.")
-        if kind in ("dealer_qualifies", "dealer_does_not_qualify"):
-            return Done(item.detail + ".")
-        plan = item.plan
+        assert exp.seat is not None
+        card = self.deck.take()
+        self.boxes[exp.seat].cards.append(card)
+        return Done(f"Card to box {exp.seat}.", Dealt("seat", (card,), exp.seat))
+
+    def _apply_pitch_dealer(self, item: _Item) -> Done:
+        card = self.deck.take()
+        self.dealer.append(card)
+        return Done("Card to the dealer, face down.", Dealt("dealer", (card,)))
+
+    def _apply_deal_flop(self, item: _Item) -> Done:
+        flop = tuple(self.deck.take() for _ in range(3))
+        self.board.extend(flop)
+        return Done(f"Flop: {format_cards(self.board)}.", Dealt("board", flop))
+
+    def _apply_pass_cards(self, item: _Item) -> Done:
+        seats = item.exp.seats
+        return Done(f"Cards passed to box{'es' if len(seats) > 1 else ''} {', '.join(map(str, seats))}.")
+
+    def _apply_deal_board(self, item: _Item) -> Done:
+        card = self.deck.take()
+        self.board.append(card)
+        return Done(f"{item.exp.street.capitalize()}: {card}.", Dealt("board", (card,)))
+
+    def _apply_reveal_dealer(self, item: _Item) -> Done:
+        self.dealer_revealed = True
+        self.dealer_hand = _best_high(self.dealer, self.board)
+        for box in self.boxes_in_play():
+            self.boxes[box].opened = True
+        return Done(f"Dealer: {format_cards(self.dealer)}.")
+
+    def _apply_qualifier(self, item: _Item) -> Done:
+        return Done(item.detail + ".")
+
+    def _apply_settle(self, item: _Item) -> Done:
+        """A box's chips settled (SETTLE_MOVES), the box done after its last step."""
+        exp, plan = item.exp, item.plan
         assert plan is not None and exp.seat is not None
         b = self.boxes[exp.seat]
-        chips = b.layout
-        if kind == "collect_fold":
-            self.bank += chips["ante"] + chips["bonus"]
-            chips.update(ante=0, bonus=0)
-            self.muck.extend(b.cards)
-            b.cards = []
-        elif kind in ("pay_box", "take_box", "push_box"):
-            stake = chips["ante"] + chips["call"]
-            if kind == "take_box":
-                self.bank += stake
-            else:
-                won = plan.ante_won + plan.call_won
-                self.bank -= won
-                self.players[b.name] += stake + won
-            chips.update(ante=0, call=0)
-        elif kind == "pay_bonus":
-            self.bank -= plan.bonus_won
-            self.players[b.name] += chips["bonus"] + plan.bonus_won
-            chips["bonus"] = 0
-        elif kind == "take_bonus":
-            self.bank += chips["bonus"]
-            chips["bonus"] = 0
-        else:
-            raise AssertionError(kind)
+        SETTLE_MOVES[exp.kind](self, b, plan, b.layout)
         if item.last:
             b.done = True
             self.settlement.append(plan)
@@ -508,6 +530,33 @@ class CasinoRound(Procedure):
                     self.log.append("Every box has folded: nothing is left to settle and the "
                                     "round ends (standard practice)")
         return Done(item.detail or plan.lines[0])
+
+    # --- the chips each settling step moves (SETTLE_MOVES) ------------------------------
+    def _move_collect_fold(self, b: Box, plan: BoxSettlement, chips: dict[str, int]) -> None:
+        self.bank += chips["ante"] + chips["bonus"]
+        chips.update(ante=0, bonus=0)
+        self.muck.extend(b.cards)
+        b.cards = []
+
+    def _move_take_box(self, b: Box, plan: BoxSettlement, chips: dict[str, int]) -> None:
+        self.bank += chips["ante"] + chips["call"]
+        chips.update(ante=0, call=0)
+
+    def _move_return_box(self, b: Box, plan: BoxSettlement, chips: dict[str, int]) -> None:
+        """pay_box and push_box: the stake back with whatever it won."""
+        won = plan.ante_won + plan.call_won
+        self.bank -= won
+        self.players[b.name] += chips["ante"] + chips["call"] + won
+        chips.update(ante=0, call=0)
+
+    def _move_pay_bonus(self, b: Box, plan: BoxSettlement, chips: dict[str, int]) -> None:
+        self.bank -= plan.bonus_won
+        self.players[b.name] += chips["bonus"] + plan.bonus_won
+        chips["bonus"] = 0
+
+    def _move_take_bonus(self, b: Box, plan: BoxSettlement, chips: dict[str, int]) -> None:
+        self.bank += chips["bonus"]
+        chips["bonus"] = 0
 
     # --- reading -----------------------------------------------------------------
     def view(self, reveal: bool = False) -> dict[str, object]:
@@ -545,3 +594,47 @@ class CasinoRound(Procedure):
             "explanations": list(self.explanations),
             "max_payout": self.house.casino_holdem_max_payout,
         }
+
+
+# Each phase of the declaration (engine/casino_game.py) -> what it puts on the agenda.
+PHASES: dict[type, Callable[[CasinoRound, Any], None]] = {
+    Wagers: CasinoRound._schedule_wagers,
+    Announce: CasinoRound._schedule_announce,
+    DealHands: CasinoRound._schedule_deal,
+    DealFlop: CasinoRound._schedule_flop,
+    PassCards: CasinoRound._schedule_pass,
+    Decisions: CasinoRound._schedule_decisions,
+    DealBoard: CasinoRound._schedule_board,
+    RevealDealer: CasinoRound._schedule_reveal,
+    Qualify: CasinoRound._schedule_qualify,
+    Settle: CasinoRound._schedule_settlement,
+}
+
+# Each dealer step of the round -> what doing it changes on the layout.
+APPLY: dict[str, Callable[[CasinoRound, _Item], Done]] = {
+    "no_more_bets": CasinoRound._apply_no_more_bets,
+    "pitch": CasinoRound._apply_pitch,
+    "pitch_dealer": CasinoRound._apply_pitch_dealer,
+    "deal_flop": CasinoRound._apply_deal_flop,
+    "pass_cards": CasinoRound._apply_pass_cards,
+    "deal_board": CasinoRound._apply_deal_board,
+    "reveal_dealer": CasinoRound._apply_reveal_dealer,
+    "dealer_qualifies": CasinoRound._apply_qualifier,
+    "dealer_does_not_qualify": CasinoRound._apply_qualifier,
+    "collect_fold": CasinoRound._apply_settle,
+    "pay_box": CasinoRound._apply_settle,
+    "take_box": CasinoRound._apply_settle,
+    "push_box": CasinoRound._apply_settle,
+    "pay_bonus": CasinoRound._apply_settle,
+    "take_bonus": CasinoRound._apply_settle,
+}
+
+# Each settling step -> the chips it moves between the layout, the bank and the player.
+SETTLE_MOVES: dict[str, Callable[[CasinoRound, Box, BoxSettlement, dict[str, int]], None]] = {
+    "collect_fold": CasinoRound._move_collect_fold,
+    "take_box": CasinoRound._move_take_box,
+    "pay_box": CasinoRound._move_return_box,
+    "push_box": CasinoRound._move_return_box,
+    "pay_bonus": CasinoRound._move_pay_bonus,
+    "take_bonus": CasinoRound._move_take_bonus,
+}

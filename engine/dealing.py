@@ -23,13 +23,6 @@ DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty | Expected
 class Dealing(HandState):
     """Dealer steps that move cards from the deck, scheduled street by street."""
 
-    def _board_count(self) -> int:
-        return 1 + max((op.board for st in self.game.streets for op in st.deal
-                        if isinstance(op, DealBoard)), default=0)
-
-    def _has_kitty(self) -> bool:
-        return any(isinstance(op, DealHole) and op.kitty for st in self.game.streets for op in st.deal)
-
     def _deal_why(self, up: bool) -> str:
         where = ("the immediate left of the button" if self.game.uses_button
                  else "the dealer's immediate left")

@@ -5,6 +5,7 @@ the `Showdown`, and the `Game` they make up; each element cites its rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 # --- the parts of a declaration --------------------------------------------
 
@@ -169,12 +170,30 @@ class Game:
     family: str = ""               # "draw", "stud", "community" (listing only)
     edition: str = "main"          # "main" or "second" rulebook
 
-    @property
+    # Facts derived from the declaration, worked out once per Game (a
+    # declaration never changes; every hand and every seat lookup asks).
+    @cached_property
     def uses_button(self) -> bool:
         if self.button is not None:
             return self.button
         return self.blinds is not None or any(
             s.betting is not None and "button" in s.betting.opener for s in self.streets)
+
+    @cached_property
+    def board_count(self) -> int:
+        """How many boards the hand lays out (two in Double Flop)."""
+        return 1 + max((op.board for st in self.streets for op in st.deal if isinstance(op, DealBoard)),
+                       default=0)
+
+    @cached_property
+    def has_kitty(self) -> bool:
+        """True where the deal gives the Kitty cards (8.5)."""
+        return any(isinstance(op, DealHole) and op.kitty for st in self.streets for op in st.deal)
+
+    @cached_property
+    def has_discards(self) -> bool:
+        """True where players discard or draw (a muck to show)."""
+        return any(isinstance(op, (Draw, Discard)) for st in self.streets for op in st.deal)
 
     @property
     def deck_sizes(self) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.commission import Commission
@@ -347,6 +348,8 @@ def max_players_for(house: HouseRules, game: TableOneGame, deck: int = 52) -> in
         raise ValueError(f"{game.title} is not dealt with a {deck}-card deck; Table 1 of 4.1 "
                          f"allows {', '.join(map(str, game.max_players))}")
     limit: int = game.max_players[deck]
+    if not house.max_players:
+        return limit
     key = _norm(game.name)
     for name, value in house.max_players.items():
         if _norm(name) == key:
@@ -354,6 +357,7 @@ def max_players_for(house: HouseRules, game: TableOneGame, deck: int = 52) -> in
     return limit
 
 
+@lru_cache(maxsize=256)
 def _norm(name: str) -> str:
     return "".join(ch for ch in str(name).lower() if ch.isalnum())
 

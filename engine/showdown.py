@@ -15,7 +15,9 @@ one player may win both (`best_hi_lo`).
 from __future__ import annotations
 
 from enum import Enum
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, product, starmap
+from operator import add
 from typing import Iterable, Mapping, Sequence, TypeVar
 
 from engine.cards import Card
@@ -30,12 +32,27 @@ class Selection(str, Enum):
     TWO_HOLE_THREE_BOARD = "two_hole_three_board"
 
 
+# Each selection by its value; a Selection is a str, so it finds itself here too.
+_SELECTIONS: dict[str, Selection] = {s.value: s for s in Selection}
+
+
 def _selection(selection: str | Selection) -> Selection:
     try:
-        return Selection(selection)
-    except ValueError:
+        return _SELECTIONS[selection]
+    except (KeyError, TypeError):
         raise ValueError(f"unknown card selection {selection!r}; use one of "
                          f"{', '.join(s.value for s in Selection)}") from None
+
+
+@lru_cache(maxsize=256)
+def _two_three(ranking: Ranking, hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, tuple[Card, ...]]:
+    """The best value of two hole cards and three community cards, and the
+    first five (in combinations order) that make it. Kept: the showdown
+    compares every hand, then reads the winner's in words from the same cards."""
+    fives = list(starmap(add, product(combinations(hole, 2), combinations(board, 3))))
+    values = list(map(ranking.value, fives))
+    best = max(values)
+    return best, fives[values.index(best)]
 
 
 def _cards(ranking: Ranking, hole_cards: Iterable[Card], board_cards: Iterable[Card],
@@ -60,11 +77,9 @@ def best_value(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: 
     r = get_ranking(ranking)
     sel = _selection(selection)
     hole, board = _cards(r, hole_cards, board_cards, sel)
-    value = r.value
     if sel is Selection.ANY_FIVE:
-        return value(hole + board)
-    boards = list(combinations(board, 3))
-    return max(value(two + three) for two in combinations(hole, 2) for three in boards)
+        return r.value(hole + board)
+    return _two_three(r, hole, board)[0]
 
 
 def best_hand(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: Sequence[Card] = (),
@@ -75,15 +90,7 @@ def best_hand(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: S
     hole, board = _cards(r, hole_cards, board_cards, sel)
     if sel is Selection.ANY_FIVE:
         return r.best(hole + board)
-    value = r.value
-    best_five: tuple[Card, ...] = ()
-    best = -1
-    for two in combinations(hole, 2):
-        for three in combinations(board, 3):
-            v = value(two + three)
-            if v > best:
-                best_five, best = two + three, v
-    return r.read(best_five)
+    return r.read(_two_three(r, hole, board)[1])
 
 
 def best_by_board(ranking: str | Ranking, hole_cards: Sequence[Card],
