@@ -7,22 +7,21 @@ the hand goes on, a step's reply is the cell's feedback, which htmx swaps
 in place of the old one (HX-Retarget), and, out of band (hx-swap-oob), the
 run count, the form's counters and the parts of the table whose drawing
 changed, each the same markup the whole cell draws (lessons/_table_parts.html,
-_seat.html, _table_centre.html). Whenever more than that changes (the hand
-is over, a notice, a ruling offered or withdrawn, another kind of table) the
-cell is drawn whole, as before.
+_seat.html, _table_centre.html; for Casino Hold'em's boxes, _casino_parts.html).
+CUTS says, for each cell template, how its table is cut into parts. Whenever
+more than that changes (the hand is over, a notice, a ruling offered or
+withdrawn, a table with no cut) the cell is drawn whole, as before.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from flask import render_template, request
 
 from engine.hand import Step
 
-# The only cell template whose parts a reply can send; other tables are drawn whole.
-PARTS_TEMPLATE = "lessons/_table_cell.html"
-# The view's entries drawn in the middle of the table (lessons/_table_centre.html).
+# The view's entries drawn in the middle of a poker table (lessons/_table_centre.html).
 CENTRE = ("board", "boards", "kitty", "muck", "burns", "deck", "pot", "commission")
 
 
@@ -44,9 +43,9 @@ class Before:
 
 @dataclass(frozen=True)
 class Changed:
-    """The parts of a table cell a step changed (lessons/_table_step.html)."""
-    seats: list[dict[str, Any]] = field(default_factory=list)
-    centre: bool = False
+    """The parts of a table cell a step changed (the cut's reply template)."""
+    places: list[dict[str, Any]] = field(default_factory=list)
+    areas: frozenset[str] = frozenset()
     table_talk: bool = False
     steps: bool = False
     award: bool = False
@@ -57,20 +56,45 @@ def _award_seats(view: dict[str, Any]) -> list[tuple[int, Any]]:
     return [(s["seat"], s.get("name")) for s in view["seats"] if not s["empty"] and not s["folded"]]
 
 
+def _award_boxes(view: dict[str, Any]) -> list[tuple[int, Any]]:
+    """The boxes the many-box steps' fieldsets offer (lessons/_casino_parts.html, awards)."""
+    return [(b["box"], b.get("name")) for b in view["boxes"] if not b["empty"]]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """How one kind of table cell is cut into parts a reply can send again."""
+    reply: str                                   # the reply's template
+    places: str                                  # the view's list of places, one part each
+    areas: dict[str, tuple[str, ...]]            # each other part -> the view's entries it draws
+    award: Callable[[dict[str, Any]], list[tuple[int, Any]]]   # what the award fieldset offers
+
+
+# Cell template -> its cut; a table whose cell template is not here is drawn whole.
+CUTS: dict[str, Cut] = {
+    "lessons/_table_cell.html": Cut("lessons/_table_step.html", "seats", {"centre": CENTRE}, _award_seats),
+    "lessons/_casino_cell.html": Cut("lessons/_casino_step.html", "boxes",
+                                     {"centre": ("board", "deck", "bank", "no_more_bets"),
+                                      "dealer": ("dealer",)}, _award_boxes),
+}
+
+
 def changed(ctx: dict[str, Any], before: Before | None, award_step: bool) -> Changed | None:
     """What the step changed on the cell `ctx` draws, or None when the cell
     must be drawn whole. `award_step`: a right step that took ticked seats
     (the award fieldset is drawn again, its ticks cleared)."""
     after = ctx["view"]
-    if (before is None or ctx.get("notice") or ctx["hand"].cell_template != PARTS_TEMPLATE
-            or after["finished"] or before.ruling != ctx["ruling"]
-            or len(before.view["seats"]) != len(after["seats"])):
+    cut = CUTS.get(ctx["hand"].cell_template)
+    if (before is None or cut is None or ctx.get("notice") or after["finished"]
+            or before.ruling != ctx["ruling"]
+            or len(before.view[cut.places]) != len(after[cut.places])):
         return None
     old = before.view
-    return Changed(seats=[s for s, o in zip(after["seats"], old["seats"]) if s != o],
-                   centre=any(after.get(key) != old.get(key) for key in CENTRE),
+    return Changed(places=[p for p, o in zip(after[cut.places], old[cut.places]) if p != o],
+                   areas=frozenset(area for area, keys in cut.areas.items()
+                                   if any(after.get(key) != old.get(key) for key in keys)),
                    table_talk=after["log"] != old["log"], steps=after["steps"] != old["steps"],
-                   award=award_step or _award_seats(after) != _award_seats(old))
+                   award=award_step or cut.award(after) != cut.award(old))
 
 
 def reply(ctx: dict[str, Any], before: Before | None, accepted: Step | None, **template: Any):
@@ -83,5 +107,5 @@ def reply(ctx: dict[str, Any], before: Before | None, accepted: Step | None, **t
     parts = changed(ctx, before, award_step)
     if parts is None:
         return None
-    html = render_template("lessons/_table_step.html", c=ctx, changed=parts, **template)
+    html = render_template(CUTS[ctx["hand"].cell_template].reply, c=ctx, changed=parts, **template)
     return html, 200, {"HX-Retarget": f"#cell-{ctx['cell'].id}--out", "HX-Reswap": "outerHTML"}

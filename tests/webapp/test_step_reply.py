@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+
+import pytest
 from html.parser import HTMLParser
 
 from engine.hand import Step
@@ -19,6 +21,9 @@ from webapp.lessonfile import load_library
 from .conftest import HX, step_form
 
 SLUG, CELL = "holdem-01-dealing-a-hand", "deal-a-hand"
+CASINO = "casino-01-casino-holdem", "deal-a-round"
+# A layout's places (engine procedure's `layout`) -> the key numbering each place.
+PLACE_NUMBER = {"seats": "seat", "boxes": "box"}
 OOB = ' hx-swap-oob="true"'
 VOID = {"input", "br", "img", "hr", "meta", "link"}
 
@@ -60,8 +65,8 @@ def elements(text: str) -> dict[str, str]:
     return _Elements(text).found
 
 
-def page(client) -> dict[str, str]:
-    return elements(client.get(f"/lessons/{SLUG}").get_data(as_text=True))
+def page(client, slug=SLUG) -> dict[str, str]:
+    return elements(client.get(f"/lessons/{slug}").get_data(as_text=True))
 
 
 def parts_of(reply: str) -> dict[str, str]:
@@ -70,34 +75,42 @@ def parts_of(reply: str) -> dict[str, str]:
     return {ident: markup.replace(OOB, "", 1) for ident, markup in found.items() if OOB in markup}
 
 
-def engine_cell():
-    return load_library(str(ROOT / "lessons")).lessons[SLUG].cell(CELL).engine
+def engine_cell(slug=SLUG, cell=CELL):
+    return load_library(str(ROOT / "lessons")).lessons[slug].cell(cell).engine
 
 
-def wrong_step(hand) -> Step:
-    """A table action that is not the step due (a wrong step changes nothing)."""
+def wrong_step(hand, kinds) -> Step:
+    """A table action that is not the step due (a wrong step changes nothing);
+    `kinds`: the cell's step kinds (its engine's step_kinds)."""
     due = hand.expected().kind
-    _, actions = hand.step_kinds()
-    return Step(next(kind for kind in actions if kind != due))
+    return Step(next(kind for kind in kinds["labels"]
+                     if kind != due and kind not in kinds["seat"] and kind not in kinds["seats"]))
 
 
-def changing_ids(ids) -> set[str]:
+def changing_ids(ids, cell=CELL) -> set[str]:
     """The ids of the parts a step may change (the rest of the cell is drawn only whole)."""
-    prefix = f"cell-{CELL}--"
+    prefix = f"cell-{cell}--"
     return {i for i in ids if i.startswith(prefix) and (
-        i.startswith(prefix + "seat-") or i[len(prefix):] in ("centre", "log", "steps", "award", "count", "at", "rev"))}
+        i.startswith((prefix + "seat-", prefix + "award"))
+        or i[len(prefix):] in ("centre", "dealer", "log", "steps", "count", "at", "rev"))}
 
 
-def test_every_step_sends_only_what_changed_and_the_page_equals_a_full_render(client, auth):
+@pytest.mark.parametrize("slug, cell, parts", [
+    (SLUG, CELL, ("seat-1", "centre", "log", "award")),
+    (*CASINO, ("seat-1", "centre", "dealer", "log", "award-pass_cards")),   # Casino Hold'em's boxes
+])
+def test_every_step_sends_only_what_changed_and_the_page_equals_a_full_render(client, auth, slug, cell, parts):
     auth.login()
-    hand = engine_cell().new_hand()
-    before = page(client)
-    watched = changing_ids(before)
-    assert {f"cell-{CELL}--seat-1", f"cell-{CELL}--centre", f"cell-{CELL}--log"} <= watched
+    engine = engine_cell(slug, cell)
+    hand = engine.new_hand()
+    before = page(client, slug)
+    watched = changing_ids(before, cell)
+    assert {f"cell-{cell}--{part}" for part in parts} <= watched
+    number = PLACE_NUMBER[hand.layout]
     at = rev = 0
-    url = f"/lessons/{SLUG}/cells/{CELL}/step"
+    url = f"/lessons/{slug}/cells/{cell}/step"
     while (exp := hand.expected()) is not None:
-        for step in ([wrong_step(hand)] if rev % 3 == 0 else []) + [exp.step()]:
+        for step in ([wrong_step(hand, engine.step_kinds)] if rev % 3 == 0 else []) + [exp.step()]:
             view = hand.view()
             right = hand.propose(step).ok
             r = client.post(url, data=step_form(step, at=at, rev=rev), headers=HX)
@@ -105,22 +118,24 @@ def test_every_step_sends_only_what_changed_and_the_page_equals_a_full_render(cl
             rev, at = rev + 1, at + right
             reply = r.get_data(as_text=True)
             if hand.finished:          # the hand is over: the whole cell (explanation, questions open)
-                assert "HX-Retarget" not in r.headers and '<section class="cell cell-code cell-table done"' in reply
-                assert "Hand complete." in reply
+                assert "HX-Retarget" not in r.headers
+                assert re.search(r'<section class="cell cell-code cell-table[^"]* done"', reply)
+                assert "complete." in reply
                 return
-            assert r.headers["HX-Retarget"] == f"#cell-{CELL}--out" and "<section" not in reply
+            assert r.headers["HX-Retarget"] == f"#cell-{cell}--out" and "<section" not in reply
             assert ("✔" if right else "✘") in reply
             sent = parts_of(reply)
-            seats = {int(i.rsplit("-", 1)[1]) for i in sent if i.startswith(f"cell-{CELL}--seat-")}
+            seats = {int(i.rsplit("-", 1)[1]) for i in sent if i.startswith(f"cell-{cell}--seat-")}
             if not right:
-                # A wrong step changes nothing on the table: no seat, board, pot or control is sent.
-                assert set(sent) == {f"cell-{CELL}--count", f"cell-{CELL}--at", f"cell-{CELL}--rev",
+                # A wrong step changes nothing on the table: no seat, box, board, pot or control is sent.
+                assert set(sent) == {f"cell-{cell}--count", f"cell-{cell}--at", f"cell-{cell}--rev",
                                      "lesson-score"}
                 assert "data-seat" not in reply and 'name="tool"' not in reply and "data-card" not in reply
+                assert "dealer-hand" not in reply and 'class="award"' not in reply
             else:
-                changed = {s["seat"] for s, o in zip(hand.view()["seats"], view["seats"]) if s != o}
+                changed = {s[number] for s, o in zip(hand.view()[hand.layout], view[hand.layout]) if s != o}
                 assert seats == changed, step
-            after = page(client)
+            after = page(client, slug)
             assert set(sent) - {"lesson-score"} <= watched, "every part sent has its place in the page"
             for ident in watched:
                 # The page drawn whole is the old page with the reply's parts swapped in.
@@ -169,7 +184,8 @@ def test_a_drill_step_sends_only_what_changed(app, client, auth):
         seed = get_db().execute("select seed from cell_state where cell = ?", [cell]).fetchone()[0]
     hand = load_library(str(ROOT / "lessons")).lessons[slug].cell(cell).engine.table(seed).new_hand()
     url = f"/lessons/{slug}/cells/{cell}/step"
-    wrong = client.post(url, data=step_form(wrong_step(hand), at=0, rev=0), headers=HX)
+    kinds = load_library(str(ROOT / "lessons")).lessons[slug].cell(cell).engine.step_kinds
+    wrong = client.post(url, data=step_form(wrong_step(hand, kinds), at=0, rev=0), headers=HX)
     body = wrong.get_data(as_text=True)
     assert wrong.headers["HX-Retarget"] == f"#cell-{cell}--out" and "✘" in body and "data-seat" not in body
     step = hand.expected().step()
