@@ -14,9 +14,10 @@ from .conftest import perform, sign_in
 
 pytestmark = pytest.mark.browser
 LESSON, CELL = "holdem-01-dealing-a-hand", "deal-a-hand"
+CASINO = "casino-01-casino-holdem", "deal-a-round"     # Casino Hold'em's boxes (lessons/_casino_parts.html)
 
 # The cell as drawn: its words (the feedback aside, which a reload does not repeat), every
-# element's id, every card and every seat's classes (htmx's own transient classes aside).
+# element's id, every card and every seat's (or box's) classes (htmx's own transient classes aside).
 SNAPSHOT = """(sel) => {
   const cell = document.querySelector(sel).cloneNode(true);
   cell.querySelector('.output').remove();
@@ -30,15 +31,17 @@ SNAPSHOT = """(sel) => {
     counters: Array.from(cell.querySelectorAll('input[type=hidden]:not([name=csrf_token])')).map((e) => e.name + '=' + e.value),
   };
 }"""
-MARK = "(sel) => document.querySelectorAll(sel + ' .seat, ' + sel + ' .centre').forEach((e) => { e.dataset.mark = '1'; })"
+MARK = ("(sel) => document.querySelectorAll(sel + ' .seat, ' + sel + ' .centre, ' + sel + ' .dealer-hand')"
+        ".forEach((e) => { e.dataset.mark = '1'; })")
 MARKED = "(sel) => document.querySelectorAll(sel + ' [data-mark]').length"
 
 
-def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, live_server):
-    engine = load_library(live_server["app"].config["LESSONS_DIR"]).lessons[LESSON].cell(CELL).engine
+@pytest.mark.parametrize("lesson, cell_id", [(LESSON, CELL), CASINO], ids=["poker", "casino"])
+def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, live_server, lesson, cell_id):
+    engine = load_library(live_server["app"].config["LESSONS_DIR"]).lessons[lesson].cell(cell_id).engine
     kinds = engine.step_kinds
-    sign_in(page, live_server["url"], f"/lessons/{LESSON}")
-    cell = f"#cell-{CELL}"
+    sign_in(page, live_server["url"], f"/lessons/{lesson}")
+    cell = f"#cell-{cell_id}"
     counter = page.locator(f"{cell} [data-testid=counter]")
     feedback = page.locator(f"{cell} [data-testid=feedback]")
     hand = engine.new_hand()
@@ -47,11 +50,11 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
         exp = hand.expected()
         if runs % 4 == 1:
             # A wrong step: the feedback says so, and not one seat or the middle is replaced.
-            _, actions = hand.step_kinds()
-            wrong = Step(next(kind for kind in actions if kind != exp.kind))
+            wrong = Step(next(kind for kind in kinds["labels"] if kind != exp.kind
+                              and kind not in kinds["seat"] and kind not in kinds["seats"]))
             page.evaluate(MARK, cell)
             marked = page.evaluate(MARKED, cell)
-            perform(page, CELL, kinds, wrong)
+            perform(page, cell_id, kinds, wrong)
             runs += 1
             expect(counter).to_have_text(str(runs))
             expect(feedback).to_contain_text("✘")
@@ -60,7 +63,7 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
             assert page.evaluate(MARKED, cell) == marked > 0
         step = exp.step()
         assert hand.propose(step).ok
-        perform(page, CELL, kinds, step)
+        perform(page, cell_id, kinds, step)
         runs += 1
         expect(counter).to_have_text(str(runs))
         expect(feedback).to_contain_text("✔")
@@ -79,7 +82,7 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
     while (exp := hand.expected()) is not None:
         step = exp.step()
         assert hand.propose(step).ok
-        perform(page, CELL, kinds, step)
+        perform(page, cell_id, kinds, step)
         runs += 1
         expect(counter).to_have_text(str(runs))
     expect(feedback).to_contain_text("Hand complete")
