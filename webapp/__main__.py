@@ -31,8 +31,8 @@ def main(argv=None) -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("TRAINER_PORT", "5000")))
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="worker processes (default: TRAINER_WORKERS, or one per core)")
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("TRAINER_THREADS", "8")),
-                        help="threads per worker (default: TRAINER_THREADS, or 8)")
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("TRAINER_THREADS", "2")),
+                        help="threads per worker (default: TRAINER_THREADS, or 2)")
     parser.add_argument("--worker-class", choices=("gthread", "sync"),
                         default=os.environ.get("TRAINER_WORKER_CLASS", "gthread"),
                         help="gthread (default: threads, kept-alive connections) or sync (one request at a "
