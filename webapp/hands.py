@@ -9,8 +9,8 @@ the request that uses it and *kept* again once that request has read it, so
 no two requests ever touch the same hand; a cache miss replays from scratch,
 exactly as before. Trainees dealing the same cell reach the same steps
 (a class deals one lesson's hand at once), so a key holds several hands,
-one per request that kept one there: each takes its own. It is only a cache: any process may hold any hand, or
-none.
+one per request that kept one there: each takes its own. It is only a
+cache: any process may hold any hand, or none.
 """
 from __future__ import annotations
 
