@@ -34,7 +34,7 @@ forms are built once.
 
 It prints, for steps, answers and both: checks per second (posts the
 server answered 200), latency p50/p95/p99 and errors (any other status, or
-a refused connection); the server's CPU seconds (its gunicorn master and
+a refused connection); the server's CPU seconds (its granian master and
 workers, from /proc) and the generator's own, and the server's CPU per
 check; the kept-hands cache's hit rate (webapp/hands.py, counted by the
 workers); and then it verifies that every acknowledged step and answer,
@@ -511,7 +511,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def server_cpu(master: int) -> float:
-    """CPU seconds of the gunicorn master, its live workers and the workers it reaped."""
+    """CPU seconds of the server's master process, its live workers and the workers it reaped."""
     total = cpu_seconds(master)
     for name in os.listdir("/proc"):
         if name.isdigit():

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp import errors
+from webapp.session_cookie import KeptSessionInterface
 
 ROOT = Path(__file__).resolve().parent.parent
 HTMX_JS = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
@@ -61,6 +62,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(instance / "trainer.db"),
         LESSONS_DIR=str(ROOT / "lessons"),
+        # A lesson file changed on disk is seen within this many seconds (one look
+        # at the folder per second, not per request; the editor's writes at once).
+        LESSONS_RECHECK_SECONDS=1.0,
         HTMX_JS=str(HTMX_JS),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -85,6 +89,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("TRAINER")
     else:
+        # Tests write lesson files and open them at once; a test of the window sets it.
+        app.config["LESSONS_RECHECK_SECONDS"] = 0.0
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
@@ -93,6 +99,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if proxies:
         # The client's own address for the sign-in rate limit, https for redirects.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.session_interface = KeptSessionInterface()
     csrf.init_app(app)
     htmx.init_app(app)
     errors.init_app(app)

@@ -1,12 +1,14 @@
 """`python -m webapp`: create/migrate the database, make demo accounts on
-first start, print the URL and serve with gunicorn, one worker process per
+first start, print the URL and serve with granian, one worker process per
 core.
 
 Everything that must happen once happens here, in the master process,
 before any worker is forked: the migration, the secret key, the demo
 accounts (printed once) and the lesson library. The workers are forked
-from this process with the app already built (gunicorn's preload), each
-serving several threads; they share the one SQLite database in WAL mode.
+from this process with the app already built, each running it in a few
+threads; they share the one SQLite database in WAL mode. granian reads and
+writes HTTP in Rust, which costs less CPU per request than a Python server
+(README, Capacity).
 """
 from __future__ import annotations
 
@@ -33,10 +35,6 @@ def main(argv=None) -> None:
                         help="worker processes (default: TRAINER_WORKERS, or one per core)")
     parser.add_argument("--threads", type=int, default=int(os.environ.get("TRAINER_THREADS", "2")),
                         help="threads per worker (default: TRAINER_THREADS, or 2)")
-    parser.add_argument("--worker-class", choices=("gthread", "sync"),
-                        default=os.environ.get("TRAINER_WORKER_CLASS", "gthread"),
-                        help="gthread (default: threads, kept-alive connections) or sync (one request at a "
-                             "time per worker, a new connection per request)")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.threads < 1:
         parser.error("--workers and --threads must be at least 1")
@@ -51,36 +49,39 @@ def main(argv=None) -> None:
         for username, password, role in made:
             print(f"  {role:<10} user: {username:<10} password: {password}")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
-    threads = f"{args.threads} threads" if args.worker_class == "gthread" else "1 request at a time (sync)"
     print(f"Dealer trainer running at http://{shown}:{args.port}/  ({args.workers} worker processes x "
-          f"{threads}; Ctrl+C to stop)", flush=True)
-    serve(app, args.host, args.port, args.workers, args.threads, args.worker_class)
+          f"{args.threads} threads; Ctrl+C to stop)", flush=True)
+    serve(app, args.host, args.port, args.workers, args.threads)
 
 
-def serve(app, host: str, port: int, workers: int, threads: int, worker_class: str = "gthread") -> None:
-    """Serve `app` with gunicorn: `workers` processes forked from this one, `threads` each."""
-    from gunicorn.app.base import BaseApplication
+_PRELOADED = None
 
-    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    settings = {"bind": bind, "workers": workers, "threads": threads if worker_class == "gthread" else 1,
-                "worker_class": worker_class,
-                "preload_app": True, "timeout": 60, "graceful_timeout": 10, "keepalive": 5,
-                "loglevel": "warning"}
+
+def serve(app, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve `app` with granian: `workers` processes forked from this one,
+    `threads` each running the app; a worker that dies is started again."""
+    from granian import Granian
+    from granian.constants import Interfaces
+    from granian.log import LogLevels
+
+    global _PRELOADED
+    _PRELOADED = app
+    Granian("webapp:create_app", address=host, port=port, interface=Interfaces.WSGI,
+            workers=workers, blocking_threads=threads, websockets=False,
+            respawn_failed_workers=True, log_level=LogLevels.warning).serve(target_loader=_worker_app)
+
+
+def _worker_app(_target: str):
+    """The app a worker runs: the one built before the fork (or, where
+    workers are spawned rather than forked, a new one)."""
+    app = _PRELOADED or create_app()
     if os.environ.get("TRAINER_HAND_STATS"):
-        settings["worker_exit"] = _print_hand_stats
-
-    class Server(BaseApplication):
-        def load_config(self) -> None:
-            for key, value in settings.items():
-                self.cfg.set(key, value)
-
-        def load(self):
-            return app
-
-    Server().run()
+        from multiprocessing.util import Finalize
+        Finalize(None, _print_hand_stats, exitpriority=10)
+    return app
 
 
-def _print_hand_stats(_server, _worker) -> None:
+def _print_hand_stats() -> None:
     """A worker's kept-hands look-ups as it exits, for bench/load.py's hit rate."""
     from webapp import hands
     print(hands.stats(), flush=True)

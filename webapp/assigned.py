@@ -31,7 +31,7 @@ class Kind:
 
 
 def _lessons():
-    return load_library(current_app.config["LESSONS_DIR"]).lessons
+    return load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"]).lessons
 
 
 def _lesson_score(user_id: int, slug: str) -> tuple[Any, bool]:

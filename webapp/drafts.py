@@ -19,6 +19,7 @@ from pathlib import Path
 
 from flask import current_app
 
+from webapp import lessonfile
 from webapp.auth import now
 from webapp.db import get_db, immediate
 
@@ -79,9 +80,14 @@ def current(slug: str) -> Current:
 
 @contextmanager
 def lesson_transaction() -> Iterator[None]:
-    """One editor write as one unit (and the lesson files' lock)."""
-    with immediate(get_db().conn):
-        yield
+    """One editor write as one unit (and the lesson files' lock). This
+    process looks at the lessons folder again at its next request; other
+    worker processes within LESSONS_RECHECK_SECONDS."""
+    try:
+        with immediate(get_db().conn):
+            yield
+    finally:
+        lessonfile.forget(current_app.config["LESSONS_DIR"])
 
 
 def save_draft(slug: str, text: str, user_id: int) -> None:

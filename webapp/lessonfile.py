@@ -15,6 +15,7 @@ import math
 import os
 import re
 import stat
+import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -389,6 +390,12 @@ class Library:
 
 
 _cache: dict[str, tuple] = {}
+_checked: dict[str, float] = {}      # folder -> when its files were last looked at (time.monotonic)
+
+
+def forget(folder: str) -> None:
+    """The next load_library(folder) looks at the folder, whatever `recheck` says."""
+    _checked.pop(folder, None)
 
 
 def is_lesson_name(slug: str) -> bool:
@@ -436,9 +443,17 @@ def _folder_key(folder: str) -> tuple:
     return tuple(sorted(entries))
 
 
-def load_library(folder: str) -> Library:
-    key = _folder_key(folder)
+def load_library(folder: str, recheck: float = 0.0) -> Library:
+    """The lessons in `folder`, read again when a file there changed. A
+    library checked less than `recheck` seconds ago is trusted without
+    looking at the folder (the look costs a step check about 0.25 ms);
+    `forget` ends that trust at once, after the app writes a lesson file."""
     cached = _cache.get(folder)
+    now = time.monotonic()
+    if cached and now - _checked.get(folder, -math.inf) < recheck:
+        return cached[1]
+    key = _folder_key(folder)
+    _checked[folder] = now
     if cached and cached[0] == key:
         return cached[1]
     directory = Path(folder)

@@ -48,7 +48,7 @@ def render_markdown(text: str) -> Markup:
 
 
 def library():
-    return load_library(current_app.config["LESSONS_DIR"])
+    return load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"])
 
 
 def get_lesson(slug: str):

@@ -30,6 +30,15 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def empty_lessons(app, tmp_path):
+    """The app's lessons folder: a new empty one."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    app.config["LESSONS_DIR"] = str(folder)
+    return folder
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

@@ -8,11 +8,8 @@ GOOD = TEMPLATE.replace('title = "New lesson"', 'title = "Split drill"')
 
 
 @pytest.fixture
-def lessons(app, tmp_path):
-    folder = tmp_path / "lessons"
-    folder.mkdir()
-    app.config["LESSONS_DIR"] = str(folder)
-    return folder
+def lessons(empty_lessons):
+    return empty_lessons
 
 
 def test_trainees_cannot_author(client, auth, lessons):

@@ -1,5 +1,5 @@
 """bench/load.py's own logic: the answers it posts are the engine's right
-(and wrong) answers, its HTTP reader reads what gunicorn sends, and its
+(and wrong) answers, its HTTP reader reads what an HTTP/1.1 server sends, and its
 check after a run finds an acknowledged attempt missing from the database."""
 from __future__ import annotations
 

@@ -65,6 +65,18 @@ def test_worker_count_defaults_to_the_cores_or_the_setting(monkeypatch):
     assert default_workers() == 3
 
 
+def _signed_in_lessons_page(base: str, username: str, password: str) -> str:
+    """Sign in through the real server as a browser does (cookie, CSRF token from the form)."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    form = opener.open(f"{base}/auth/login", timeout=10).read().decode()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
+    data = urllib.parse.urlencode({"csrf_token": token, "username": username, "password": password})
+    return opener.open(f"{base}/auth/login", data.encode(), timeout=10).read().decode()
+
+
 def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -74,7 +86,13 @@ def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_p
     server = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port), "--workers", "2",
                                "--threads", "2"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
+    printed = []
     try:
+        for line in server.stdout:                       # up to "running at": the accounts come first
+            printed.append(line)
+            if "running at" in line:
+                break
+        password = next(line.split()[-1] for line in printed if "user: trainee" in line)
         status, deadline = None, time.monotonic() + 180     # a busy machine starts slowly
         while time.monotonic() < deadline and server.poll() is None:
             try:
@@ -86,10 +104,13 @@ def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_p
         workers = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.pid)], capture_output=True,
                                  text=True).stdout.split()
         assert len(workers) == 2
+        page = _signed_in_lessons_page(f"http://127.0.0.1:{port}", "trainee", password)
+        assert "Sign out" in page and "Hold&#39;em 1: dealing a hand" in page    # the lessons list, signed in
     finally:
         server.terminate()
-        output = server.communicate(timeout=30)[0]
+        output = "".join(printed) + server.communicate(timeout=30)[0]
     assert output.count("Demo accounts") == 1 and output.count("user: trainee") == 1
+    assert server.returncode is not None                 # stopped when asked
 
 
 def test_a_thread_keeps_its_connection_and_a_request_leaves_nothing_open(app):
