@@ -59,7 +59,8 @@ _PRELOADED = None
 
 def serve(app, host: str, port: int, workers: int, threads: int) -> None:
     """Serve `app` with granian: `workers` processes forked from this one,
-    `threads` each running the app; a worker that dies is started again."""
+    `threads` each running the app; a worker that dies is started again, and
+    one that has not stopped 10 s after it was asked to is killed."""
     from granian import Granian
     from granian.constants import Interfaces
     from granian.log import LogLevels
@@ -68,7 +69,8 @@ def serve(app, host: str, port: int, workers: int, threads: int) -> None:
     _PRELOADED = app
     Granian("webapp:create_app", address=host, port=port, interface=Interfaces.WSGI,
             workers=workers, blocking_threads=threads, websockets=False,
-            respawn_failed_workers=True, log_level=LogLevels.warning).serve(target_loader=_worker_app)
+            respawn_failed_workers=True, workers_kill_timeout=10,
+            log_level=LogLevels.warning).serve(target_loader=_worker_app)
 
 
 def _worker_app(_target: str):
