@@ -405,5 +405,28 @@ def reset_lesson(slug):
     return redirect(url_for("notebook.lesson_page", slug=slug))
 
 
-for _helper in (seat_layout, seat_label, box_label, board_label, card_name):
+_question_tables: dict[tuple[str, str], Markup] = {}
+QUESTION_TABLES_KEPT = 2048
+
+
+def question_table(cell) -> Markup:
+    """A question cell's drawn table (lessons/_table.html), drawn once per
+    process: it is the same for every trainee and every answer, and it was
+    a quarter of an answer's CPU. Keyed by the cell's id and fingerprint, so
+    a cell changed on disk is drawn anew."""
+    key = (cell.id, cell.fingerprint)
+    html = _question_tables.get(key)
+    if html is None:
+        table = cell.engine.display.get("table")
+        html = Markup("")
+        if table:
+            html = Markup(render_template("lessons/_table.html", view=table,
+                                          layout=seat_layout(len(table["seats"]))))
+        if len(_question_tables) >= QUESTION_TABLES_KEPT:
+            _question_tables.clear()
+        _question_tables[key] = html
+    return html
+
+
+for _helper in (seat_layout, seat_label, box_label, board_label, card_name, question_table):
     bp.add_app_template_global(_helper, _helper.__name__)
