@@ -49,6 +49,14 @@ def _audition_title(target: str) -> str | None:
     return None if audition is None else audition.title + ("" if audition.open else " (closed)")
 
 
+def _audition_url(target: str) -> str:
+    """Its row in the open auditions; once closed it is listed no more, so
+    the trainee's own runs (their results and certificates) instead."""
+    audition = audition_of(target)
+    shown = f"audition-{target}" if audition is not None and audition.open else "my-runs-h"
+    return url_for("auditions.index", _anchor=shown)
+
+
 def settled_runs(audition_id: int, user_id: int | None = None) -> list[audition_store.Run]:
     """The runs, each past its deadline finished first (audition_store.settle), so a score is final."""
     return [(audition_store.settle(r.id) or r) if r.running else r
@@ -69,7 +77,7 @@ KINDS: dict[str, Kind] = {
     "audition": Kind(
         "Audition", "Choose an open audition to assign: that one does not exist or is closed.",
         lambda: {str(a.id): a.title for a in audition_store.auditions(open_only=True)},
-        _audition_title, lambda target: url_for("auditions.index", _anchor=f"audition-{target}"),
+        _audition_title, lambda target: _audition_url(target),
         _audition_score, "auditions/_best.html"),
 }
 

@@ -298,6 +298,12 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
     assert rows[1:] == [["trainee", str(audition), "Hold'em final", "2026-12-01", "", "", "yes", "3", "", "100",
                          "no", "audition"]]     # 3 finished runs
 
+    teacher.post(f"/auditions/{audition}/open", data={"open": "0"})    # closed: its link goes to the results
+    for path in ("/lessons/", "/progress/"):
+        page = trainee.get(path).get_data(as_text=True)
+        assert '<a href="/auditions/#my-runs-h">Hold&#39;em final (closed)</a>' in page, path
+    assert 'id="my-runs-h"' in trainee.get("/auditions/").get_data(as_text=True)
+    teacher.post(f"/auditions/{audition}/open", data={"open": "1"})
     assign(audition=str(audition), due="2026-12-20")                     # again: a new due date
     with app.app_context():
         (a,) = roster.assignments(get_db(), cohort)
