@@ -127,6 +127,8 @@ class BettingActions:
 
     def _settle_pending(self) -> None:
         folded, all_in = self.folded, self.all_in
+        if len(self.order) - len(folded) - len(all_in) >= 2:
+            return      # at least two players can still bet: nothing to settle (the usual case)
         live = [s for s in self.order if s not in folded]
         if len(live) <= 1:
             self.pending.clear()

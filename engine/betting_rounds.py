@@ -25,6 +25,9 @@ def _illegal(text: str, seat: int, street: Street, why: str) -> ScenarioError:
 class BettingRounds(HandState):
     """Who acts, the opener, and each betting round played out."""
 
+    # (betting, cards taken, cards mucked, live seats, seats not all in) -> the stud opener
+    _opener_memo: tuple[tuple[Betting, int, int, tuple[int, ...], tuple[int, ...]], int] | None
+
     def acting_order(self, street_name: str) -> list[int]:
         """Live seats in the order they act on `street_name` (8.17.3(a),
         8.17.4(b), 8.11.3(a), 8.11.4(b))."""
@@ -48,13 +51,23 @@ class BettingRounds(HandState):
 
     def _card_opener(self, betting: Betting) -> int:
         """Stud: the bring-in (lowest up-card; Razz highest, aces low) or the
-        best hand showing (Razz lowest), not counting a common card."""
-        live = self.live_seats()
+        best hand showing (Razz lowest), not counting a common card. Naming
+        the opener, opening the round and the opener step's message each ask
+        on every street, so the answer is kept until a card moves or a
+        player folds or goes all in (the key)."""
+        live, players = self.live_seats(), self.players
+        able = [s for s in live if not players[s].all_in]
+        key = (betting, len(self.taken), len(self.muck), tuple(live), tuple(able))
+        memo = self._opener_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         if betting.opener == "bring_in":
-            able = [s for s in live if not self.players[s].all_in] or live
-            return bring_in_seat({s: self.players[s].upcards[0] for s in able}, razz=betting.low)
-        showing = {s: self.players[s].upcards[-4:] for s in live}
-        return first_to_act_showing(showing, low=betting.low, house=self.house)
+            seat = bring_in_seat({s: players[s].upcards[0] for s in able or live}, razz=betting.low)
+        else:
+            showing = {s: players[s].upcards[-4:] for s in live}
+            seat = first_to_act_showing(showing, low=betting.low, house=self.house)
+        self._opener_memo = (key, seat)
+        return seat
 
     def first_to_act(self, street_name: str) -> int:
         """Who acts first on a street, among players who can still act."""

@@ -132,6 +132,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         self._ruling_effect = None
         self._binding = {}
         self._short_bets = {}
+        self._opener_memo = None
         if self.game.uses_button:
             self._agenda.append(Expected(
                 "move_button", self.game.button_rule,
