@@ -10,6 +10,8 @@ import sys
 import time
 import urllib.request
 
+import pytest
+
 from webapp import _secret_key, create_app
 from webapp.__main__ import default_workers
 from webapp.db import MIGRATIONS
@@ -60,9 +62,20 @@ def test_workers_starting_at_once_agree_on_one_secret_key(tmp_path):
 
 def test_worker_count_defaults_to_the_cores_or_the_setting(monkeypatch):
     monkeypatch.delenv("TRAINER_WORKERS", raising=False)
-    assert default_workers() == (os.cpu_count() or 1)
+    assert default_workers() == (os.cpu_count() or 1) + 1
     monkeypatch.setenv("TRAINER_WORKERS", "3")
     assert default_workers() == 3
+
+
+def _start_server(tmp_path, *args: str) -> tuple[int, subprocess.Popen]:
+    """`python -m webapp` on a free loopback port and a new database."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db"), TRAINER_SECRET_KEY="k" * 64,
+               TRAINER_LESSONS_DIR=os.path.join(ROOT, "lessons"))
+    return port, subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port), *args], cwd=ROOT,
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def _signed_in_lessons_page(base: str, username: str, password: str) -> str:
@@ -78,14 +91,7 @@ def _signed_in_lessons_page(base: str, username: str, password: str) -> str:
 
 
 def test_the_server_runs_several_workers_and_prints_the_demo_accounts_once(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db"), TRAINER_SECRET_KEY="k" * 64,
-               TRAINER_LESSONS_DIR=os.path.join(ROOT, "lessons"))
-    server = subprocess.Popen([sys.executable, "-m", "webapp", "--port", str(port), "--workers", "2",
-                               "--threads", "2"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
+    port, server = _start_server(tmp_path, "--workers", "2", "--threads", "2")
     printed = []
     try:
         for line in server.stdout:                       # up to "running at": the accounts come first
@@ -152,3 +158,46 @@ def test_behind_a_proxy_the_client_address_comes_from_the_proxy_only_when_config
     proxied = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "b.db"),
                           "PROXY_FIX": 1})
     assert _address_seen(proxied, headers) == {"addr": "203.0.113.7", "scheme": "https"}
+
+
+def test_with_a_certificate_the_server_speaks_https_and_the_cookie_is_secure(tmp_path):
+    import http.client
+    import ssl
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                    "/CN=localhost", "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    port, server = _start_server(tmp_path, "--workers", "1", "--certfile", str(cert), "--keyfile", str(key))
+    try:
+        printed = []
+        for line in server.stdout:                       # up to the line with the address
+            printed.append(line)
+            if "running at" in line:
+                break
+        assert "running at https://" in printed[-1]
+        context = ssl.create_default_context(cafile=str(cert))
+        context.check_hostname = False
+        reply, deadline = None, time.monotonic() + 180
+        while reply is None and time.monotonic() < deadline and server.poll() is None:
+            try:
+                reply = urllib.request.urlopen(f"https://127.0.0.1:{port}/auth/login", timeout=5, context=context)
+            except OSError:
+                time.sleep(0.1)
+        assert reply is not None and reply.status == 200, printed
+        assert "Secure" in reply.headers["Set-Cookie"]              # the session cookie never goes over http
+        with pytest.raises((OSError, http.client.HTTPException)):   # plain http is not answered as a page
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/auth/login", timeout=5).read()
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+
+
+def test_half_a_certificate_is_refused_with_a_message(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "webapp", "--certfile", str(tmp_path / "cert.pem")], cwd=ROOT,
+                         env=dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db")), capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2 and "needs both --certfile and --keyfile" in run.stderr
+    (tmp_path / "k.pem").write_text("x")
+    run = subprocess.run([sys.executable, "-m", "webapp", "--certfile", str(tmp_path / "nope.pem"), "--keyfile",
+                          str(tmp_path / "k.pem")], cwd=ROOT, env=dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db")),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "cannot read" in run.stderr and "nope.pem" in run.stderr
