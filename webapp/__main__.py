@@ -13,6 +13,7 @@ writes HTTP in Rust, which costs less CPU per request than a Python server
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 
 from webapp import create_app
@@ -92,7 +93,24 @@ def serve(app, host: str, port: int, workers: int, threads: int,
             respawn_failed_workers=True, workers_kill_timeout=10,
             ssl_cert=Path(certfile) if certfile else None, ssl_key=Path(keyfile) if keyfile else None,
             ssl_protocol_min=SSLProtocols.tls12,       # older tablets in a training room speak TLS 1.2
-            log_level=LogLevels.warning).serve(target_loader=_worker_app)
+            log_level=LogLevels.warning, log_dictconfig=_log_config(workers)).serve(target_loader=_worker_app)
+
+
+class _OneMoreWorkerMeant(logging.Filter):
+    """granian warns when the workers outnumber the cores; the default's one
+    extra worker is meant and measured (README, Capacity)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "workers appears to be higher than" not in record.getMessage()
+
+
+def _log_config(workers: int) -> dict | None:
+    """granian's console log, without that warning when `workers` is the default."""
+    if workers > (os.cpu_count() or 1) + 1:
+        return None
+    stdout = {"formatter": "generic", "class": "logging.StreamHandler", "stream": "ext://sys.stdout"}
+    return {"filters": {"meant": {"()": _OneMoreWorkerMeant}},
+            "handlers": {"console": {**stdout, "filters": ["meant"]}, "access": {**stdout, "formatter": "access"}}}
 
 
 def _worker_app(_target: str):

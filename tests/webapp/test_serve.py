@@ -201,3 +201,16 @@ def test_half_a_certificate_is_refused_with_a_message(tmp_path):
                           str(tmp_path / "k.pem")], cwd=ROOT, env=dict(os.environ, TRAINER_DATABASE=str(tmp_path / "t.db")),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "cannot read" in run.stderr and "nope.pem" in run.stderr
+
+
+def test_the_default_extra_worker_is_not_warned_about_and_more_workers_are():
+    import logging
+
+    from webapp.__main__ import _log_config
+    cores = os.cpu_count() or 1
+    assert _log_config(cores + 2) is None                       # granian's own warning stays
+    meant = _log_config(cores + 1)["filters"]["meant"]["()"]()
+    record = logging.LogRecord("_granian", logging.WARNING, "", 0, "Configured number of workers appears to be "
+                               "higher than the amount of CPU cores available.", None, None)
+    other = logging.LogRecord("_granian", logging.WARNING, "", 0, "Killing worker-1", None, None)
+    assert not meant.filter(record) and meant.filter(other)
