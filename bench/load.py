@@ -1,6 +1,6 @@
 """Load benchmark: a class of simulated trainees dealing hands and answering questions on the server.
 
-    .venv/bin/python bench/load.py --trainees 50 --seconds 60 [--workers N] [--threads T] [--wrong 0.2]
+    .venv/bin/python bench/load.py --trainees 50 --seconds 60 [--workers N] [--threads T] [--https] [--wrong 0.2]
         [--answers 0.2] [--new-connections] [--rate 300]
 
 Starts the trainer as `python -m webapp` serves it (scripts/serve.sh) on a
@@ -53,6 +53,7 @@ import secrets
 import selectors
 import shutil
 import socket
+import ssl
 import sqlite3
 import subprocess
 import sys
@@ -172,9 +173,13 @@ class Asked:
 
 # ---------------------------------------------------------------- HTTP
 
-def request_bytes(method: str, path: str, cookie: str, form: Form | None, htmx: bool) -> bytes:
-    """One HTTP/1.1 request, keep-alive, as the browser's htmx form posts it."""
+def request_bytes(method: str, path: str, cookie: str, form: Form | None, htmx: bool, referer: str = "") -> bytes:
+    """One HTTP/1.1 request, keep-alive, as the browser's htmx form posts it
+    (over HTTPS a browser names the page it posts from, and the CSRF check
+    wants that page to be the trainer's own)."""
     head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if referer:
+        head += f"Referer: {referer}\r\n"
     if cookie:
         head += f"Cookie: {cookie}\r\n"
     if htmx:
@@ -255,6 +260,12 @@ class Trainee:
     errors: list[str] = field(default_factory=list)
     connections: int = 0
     due: float = 0.0                      # with --rate: when this trainee's next post is due
+    tls: ssl.SSLContext | None = None     # with --https
+
+    @property
+    def referer(self) -> str:
+        """The page a browser posts from: named over HTTPS only (Referrer-Policy same-origin)."""
+        return f"https://127.0.0.1/lessons/{self.slug}" if self.tls is not None else ""
 
     def connect(self) -> None:
         if self.sock is not None:
@@ -262,6 +273,8 @@ class Trainee:
         self.connections += 1
         self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if self.tls is not None:
+            self.sock = self.tls.wrap_socket(self.sock, server_hostname="localhost")
         self.reply = Reply()
 
     def send(self, data: bytes) -> None:
@@ -282,7 +295,7 @@ class Trainee:
     def blocking(self, method: str, path: str, form: Form | None = None, htmx: bool = False) -> Reply:
         """One request answered before anything else (signing in, restarting)."""
         for attempt in (1, 2):
-            self.send(request_bytes(method, path, self.cookie, form, htmx))
+            self.send(request_bytes(method, path, self.cookie, form, htmx, self.referer))
             assert self.sock is not None
             while True:
                 data = self.sock.recv(65536)
@@ -363,16 +376,17 @@ class Trainee:
             self.pending = ("answer", right, q, time.perf_counter())
             fields = [("csrf_token", self.token), ("rev", str(q.runs)),
                       ("elapsed_ms", str(self.rng.randint(300, 4000))), *form]
-            return request_bytes("POST", f"/lessons/{q.slug}/cells/{q.cell}/answer", self.cookie, fields, True)
+            return request_bytes("POST", f"/lessons/{q.slug}/cells/{q.cell}/answer", self.cookie, fields, True,
+                                 self.referer)
         if exp is None:
             self.pending = ("reset", True, None, time.perf_counter())
             return request_bytes("POST", f"/lessons/{self.slug}/cells/{self.cell}/reset", self.cookie,
-                                 [("csrf_token", self.token)], True)
+                                 [("csrf_token", self.token)], True, self.referer)
         due = exp.step()
         step = due if right else self.wrong(due)
         self.pending = ("step", right, step, time.perf_counter())
         return request_bytes("POST", f"/lessons/{self.slug}/cells/{self.cell}/step", self.cookie,
-                             self.step_form(step), True)
+                             self.step_form(step), True, self.referer)
 
     def answered(self) -> None:
         """The server answered what was pending: count it and follow it in-process."""
@@ -467,7 +481,7 @@ def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_shar
         for key, _ in sel.select(timeout=timeout):
             t = key.data
             try:
-                data = t.sock.recv(65536)
+                data = received(t.sock)
             except OSError:
                 data = b""
             if data and not t.reply.feed(data):
@@ -499,6 +513,23 @@ def run(trainees: list[Trainee], seconds: float, wrong_share: float, answer_shar
                     t.errors.append(f"{type(again).__name__}: {again}")
             active -= 1
     sel.close()
+
+
+def received(sock: socket.socket) -> bytes:
+    """What a readable socket holds; over TLS, also what the TLS layer has
+    already decrypted, which the selector cannot see."""
+    data = sock.recv(65536)
+    while data and isinstance(sock, ssl.SSLSocket) and sock.pending():
+        data += sock.recv(65536)
+    return data
+
+
+def self_signed(folder: str) -> tuple[str, str]:
+    """A certificate and key for localhost, made with openssl, for --https."""
+    cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                    "/CN=localhost", "-keyout", key, "-out", cert], check=True, capture_output=True)
+    return cert, key
 
 
 # ---------------------------------------------------------------- measuring
@@ -574,6 +605,8 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=None,
                         help="posts per second for the whole class, on a fixed schedule (default: none, "
                              "every trainee posts again as soon as answered)")
+    parser.add_argument("--https", action="store_true",
+                        help="serve HTTPS (--certfile/--keyfile, a self-signed certificate) and post over TLS")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not 1 <= args.trainees <= MAX_TRAINEES or not 0 < args.seconds <= MAX_SECONDS:
@@ -614,6 +647,12 @@ def main() -> int:
         command += ["--workers", str(args.workers)]
     if args.threads is not None:
         command += ["--threads", str(args.threads)]
+    tls = None
+    if args.https:
+        cert, key = self_signed(tmp)
+        command += ["--certfile", cert, "--keyfile", key]
+        tls = ssl.create_default_context(cafile=cert)
+        tls.check_hostname = False
     server = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True)
     output: list[str] = []
@@ -636,7 +675,7 @@ def main() -> int:
         for i in range(args.trainees):
             slug, cell_id, engine, lesson = cells[i % len(cells)]
             trainees.append(Trainee(f"load{i:03}", slug, cell_id, engine, questions_of(lesson, rng), port=port,
-                                    rng=random.Random(args.seed + i)))
+                                    rng=random.Random(args.seed + i), tls=tls))
         for t in trainees:
             t.sign_in()
         connected = sum(t.connections for t in trainees)
@@ -662,7 +701,8 @@ def main() -> int:
           "after the run (the load generator runs on the same cores)")
     print(f"{args.trainees} trainees, {took:.1f} s, {args.answers:.0%} answers, {args.wrong:.0%} wrong, "
           + (f"{args.rate:g} posts/s offered on a fixed schedule" if args.rate else "no think time")
-          + (", a new connection per post" if args.new_connections else ""))
+          + (", a new connection per post" if args.new_connections else "")
+          + (", over HTTPS" if args.https else ""))
     total = sum(acked.values())
     for label, kinds in (("steps", ("step",)), ("answers", ("answer",)), ("all", KINDS)):
         latencies = [x for t in trainees for k in kinds for x in t.latencies[k]]

@@ -144,3 +144,28 @@ def test_a_rate_paces_the_posts_and_no_rate_does_not():
     free = [_Paced([]) for _ in range(4)]
     load.run(free, 0.5, 0, 0)
     assert sum(t.posts for t in free) > 4 * posts       # a closed loop posts as fast as answered
+
+
+def test_over_https_a_trainee_speaks_tls_and_names_the_page_it_posts_from(tmp_path):
+    import ssl
+    cert, key = load.self_signed(str(tmp_path))
+    server_side = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_side.load_cert_chain(cert, key)
+    listener = socket.create_server(("127.0.0.1", 0))
+    seen = []
+
+    def serve():
+        conn, _ = listener.accept()
+        with server_side.wrap_socket(conn, server_side=True) as tls:
+            seen.append(tls.recv(65536))
+            tls.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nSet-Cookie: session=s1; Secure\r\n\r\nok")
+    threading.Thread(target=serve, daemon=True).start()
+    client = ssl.create_default_context(cafile=cert)
+    client.check_hostname = False
+    t = load.Trainee("u", "holdem-01", "deal", None, [], port=listener.getsockname()[1], rng=random.Random(1),
+                     tls=client)
+    reply = t.blocking("POST", "/x", [("a", "1")], htmx=True)
+    assert (reply.status, reply.body, t.cookie) == (200, b"ok", "session=s1")
+    assert b"Referer: https://127.0.0.1/lessons/holdem-01\r\n" in seen[0]
+    assert "Referer" not in load.request_bytes("POST", "/x", "", [], True).decode()   # plain http: none
+    listener.close()
