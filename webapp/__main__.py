@@ -88,12 +88,13 @@ def serve(app, host: str, port: int, workers: int, threads: int,
 
     global _PRELOADED
     _PRELOADED = app
+    _quiet_meant_warning(workers)
     Granian("webapp:create_app", address=host, port=port, interface=Interfaces.WSGI,
             workers=workers, blocking_threads=threads, websockets=False,
             respawn_failed_workers=True, workers_kill_timeout=10,
             ssl_cert=Path(certfile) if certfile else None, ssl_key=Path(keyfile) if keyfile else None,
             ssl_protocol_min=SSLProtocols.tls12,       # older tablets in a training room speak TLS 1.2
-            log_level=LogLevels.warning, log_dictconfig=_log_config(workers)).serve(target_loader=_worker_app)
+            log_level=LogLevels.warning).serve(target_loader=_worker_app)
 
 
 class _OneMoreWorkerMeant(logging.Filter):
@@ -104,13 +105,13 @@ class _OneMoreWorkerMeant(logging.Filter):
         return "workers appears to be higher than" not in record.getMessage()
 
 
-def _log_config(workers: int) -> dict | None:
-    """granian's console log, without that warning when `workers` is the default."""
-    if workers > (os.cpu_count() or 1) + 1:
-        return None
-    stdout = {"formatter": "generic", "class": "logging.StreamHandler", "stream": "ext://sys.stdout"}
-    return {"filters": {"meant": {"()": _OneMoreWorkerMeant}},
-            "handlers": {"console": {**stdout, "filters": ["meant"]}, "access": {**stdout, "formatter": "access"}}}
+def _quiet_meant_warning(workers: int) -> None:
+    """Leave that warning out when `workers` is at most the default. On the
+    logger itself: granian's logging set-up replaces handlers, not filters."""
+    if workers <= (os.cpu_count() or 1) + 1:
+        granian_log = logging.getLogger("_granian")
+        if not any(isinstance(f, _OneMoreWorkerMeant) for f in granian_log.filters):
+            granian_log.addFilter(_OneMoreWorkerMeant())
 
 
 def _worker_app(_target: str):

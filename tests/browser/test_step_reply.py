@@ -46,6 +46,13 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
     feedback = page.locator(f"{cell} [data-testid=feedback]")
     hand = engine.new_hand()
     runs = 0
+
+    def post(step: Step) -> None:
+        """The step done on the page, and the cell's run count moves on by one."""
+        nonlocal runs
+        perform(page, cell_id, kinds, step)
+        runs += 1
+        expect(counter).to_have_text(str(runs))
     while engine.total_steps - hand.step_count > 2:
         exp = hand.expected()
         if runs % 4 == 1:
@@ -54,18 +61,14 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
                               and kind not in kinds["seat"] and kind not in kinds["seats"]))
             page.evaluate(MARK, cell)
             marked = page.evaluate(MARKED, cell)
-            perform(page, cell_id, kinds, wrong)
-            runs += 1
-            expect(counter).to_have_text(str(runs))
+            post(wrong)
             expect(feedback).to_contain_text("✘")
             expect(page.locator("#table-announcer")).to_contain_text("✘")
             expect(page.locator(f"{cell} button[data-kind={wrong.kind}]")).to_be_focused()
             assert page.evaluate(MARKED, cell) == marked > 0
         step = exp.step()
         assert hand.propose(step).ok
-        perform(page, cell_id, kinds, step)
-        runs += 1
-        expect(counter).to_have_text(str(runs))
+        post(step)
         expect(feedback).to_contain_text("✔")
         expect(page.locator(f"{cell} [data-testid=steps]")).to_contain_text(f"{hand.step_count} of ")
         # The seats stay one Tab stop, whichever of them were swapped.
@@ -82,7 +85,5 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
     while (exp := hand.expected()) is not None:
         step = exp.step()
         assert hand.propose(step).ok
-        perform(page, cell_id, kinds, step)
-        runs += 1
-        expect(counter).to_have_text(str(runs))
+        post(step)
     expect(feedback).to_contain_text("Hand complete")
