@@ -10,11 +10,12 @@ cards (8.4.4(b)) reshuffle here too.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.cards import Deck, format_cards
-from engine.games import Burn, DealBoard, DealHole, Discard, Draw, MuckKitty, Street
-from engine.hand_state import HandState, Marker
+from engine.games import Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street
+from engine.hand_state import AgendaEntry, HandState, Marker
 from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle
 
 DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty | Expected
@@ -31,10 +32,33 @@ class Dealing(HandState):
 
     # --- scheduling, one handler per kind of deal step -------------------------
     def _schedule_street(self, street: Street) -> None:
+        """Put the street's dealer steps and decision points on the agenda.
+
+        What a street schedules depends only on the game, the street and the
+        seats still in, so it is worked out once per game and seating and the
+        same entries (nothing changes one once made) serve every later hand
+        (`_PLANS`). The stud stub running short and the Kitty's muck depend on
+        the cards left: those streets are scheduled afresh each time."""
         order = self.live_seats()
-        ops: list[DealOp] = list(street.deal)
+        ops: list[DealOp] | tuple[DealOp, ...] = street.deal
         if self.game.stub_short:
-            ops = self._stud_stub(street, ops, order)
+            ops = self._stud_stub(street, street.deal, order)
+        if ops is not street.deal:
+            self._schedule_ops(street, ops, order)
+            return
+        plans = _plans(self.game)
+        key = (id(street), *order)
+        plan = plans.get(key)
+        if plan is None:
+            start = len(self._agenda)
+            self._schedule_ops(street, ops, order)
+            if all(type(op) in _SAME_EVERY_HAND for op in ops):
+                plans[key] = _StreetPlan(tuple(self._agenda[start:]), sum(type(op) is Draw for op in ops))
+            return
+        self._agenda.extend(plan.entries)
+        self._draw_number += plan.draws
+
+    def _schedule_ops(self, street: Street, ops: list[DealOp] | tuple[DealOp, ...], order: list[int]) -> None:
         for op in ops:
             DEAL_STEPS[type(op)](self, op, street.name, order)
         if street.betting is not None:
@@ -94,10 +118,12 @@ class Dealing(HandState):
             self._agenda.append(Expected(
                 "muck_kitty", op.rule, f"Nobody took the Kitty: muck it before the draw ({op.rule})", street=name))
 
-    def _stud_stub(self, street: Street, ops: list[DealOp], order: list[int]) -> list[DealOp]:
+    def _stud_stub(self, street: Street, ops: tuple[DealOp, ...],
+                   order: list[int]) -> list[DealOp] | tuple[DealOp, ...]:
         """Stud deck exhaustion (8.9.5(a), 8.11.5(a), 13.4(a)): with too few
         cards to burn and give every player one, shuffle the burns with the
-        stub; if even that is short, burn and deal one common card face up."""
+        stub; if even that is short, burn and deal one common card face up.
+        Enough cards: `ops` itself, unchanged."""
         need = sum(1 for op in ops if isinstance(op, Burn)) + sum(
             op.count * len(order) for op in ops if isinstance(op, DealHole))
         if need <= len(self.deck) or not any(isinstance(op, Burn) for op in ops):
@@ -109,7 +135,7 @@ class Dealing(HandState):
             return [Expected("reshuffle", rule,
                              f"Only {len(self.deck)} cards are left to burn and give {len(order)} players a card: "
                              f"shuffle the burn cards with the remaining cards first ({rule})",
-                             street=name, detail=Reshuffle("burns"))] + ops
+                             street=name, detail=Reshuffle("burns")), *ops]
         out: list[DealOp] = []
         if len(self.deck) < 2:
             out.append(Expected("reshuffle", rule,
@@ -220,6 +246,29 @@ class Dealing(HandState):
             deck.cut(rng.randint(1, len(deck) - 1))
         self.deck = deck
         return Done(f"{len(cards)} earlier discards shuffled and cut.")
+
+
+@dataclass(frozen=True)
+class _StreetPlan:
+    """A street's agenda entries for one seating, and how many draws it counts."""
+    entries: tuple[AgendaEntry, ...]
+    draws: int
+
+
+# Deal steps whose agenda entries depend only on the game, the street and the
+# seats (MuckKitty depends on the Kitty left, so it is scheduled afresh).
+_SAME_EVERY_HAND = frozenset({DealHole, Burn, DealBoard, Discard, Draw})
+
+# id(game) -> (game, (id(street), *seats in order) -> its plan): a declaration
+# never changes, and every hand of a game at a seating deals the same steps.
+_PLANS_BY_GAME: dict[int, tuple[Game, dict[tuple[int, ...], _StreetPlan]]] = {}
+
+
+def _plans(game: Game) -> dict[tuple[int, ...], _StreetPlan]:
+    kept = _PLANS_BY_GAME.get(id(game))
+    if kept is None or kept[0] is not game:
+        kept = _PLANS_BY_GAME[id(game)] = (game, {})
+    return kept[1]
 
 
 # Each kind of deal step in a game's declaration -> what it puts on the agenda.

@@ -44,7 +44,7 @@ class ScenarioError(ValueError):
     """A hand scenario that cannot be dealt (bad seats, cards, actions)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """A dealer step: what the trainee did, e.g. Step("pitch", seat=4), or
     the ruling chosen, e.g. Step("rule_on_action", choice="call")."""
@@ -52,6 +52,15 @@ class Step:
     seat: int | None = None
     seats: tuple[int, ...] = ()
     choice: str = ""
+
+    def __init__(self, kind: str, seat: int | None = None, seats: tuple[int, ...] = (), choice: str = ""):
+        # Frozen, so the generated __init__ would call object.__setattr__ once
+        # per field; every dealer step of every hand builds a Step.
+        d = self.__dict__
+        d["kind"] = kind
+        d["seat"] = seat
+        d["seats"] = seats
+        d["choice"] = choice
 
     def __str__(self) -> str:
         return self.describe(STEP_LABELS, "seat", "seats")
@@ -161,7 +170,9 @@ class RulingDue(Detail):
 
 @dataclass
 class Expected:
-    """The dealer step due now, with the rule that requires it."""
+    """The dealer step due now, with the rule that requires it. Nothing
+    changes one once made, so a game's dealing steps are made once per seating
+    and shared by its hands (engine.dealing), each with its one `Step`."""
     kind: str
     rule: str
     why: str
@@ -169,17 +180,21 @@ class Expected:
     seats: tuple[int, ...] = ()
     street: str = ""
     detail: Detail | None = field(default=None, repr=False, compare=False)
+    _step: Step | None = field(default=None, init=False, repr=False, compare=False)
 
     def step(self) -> Step:
         """The step that performs this one: its kind and seat(s), and for a
-        ruling the right choice."""
-        choice = self.detail.right if isinstance(self.detail, RulingDue) else ""
-        return Step(self.kind, self.seat, self.seats, choice)
+        ruling the right choice (made at the first asking, then kept)."""
+        step = self._step
+        if step is None:
+            choice = self.detail.right if isinstance(self.detail, RulingDue) else ""
+            step = self._step = Step(self.kind, self.seat, self.seats, choice)
+        return step
 
 
 # --- what a step did -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Dealt:
     """Cards a step took from the deck and where they went: to a seat (or a
     box), a board, the Kitty, the burns, or the banker's own hand."""
@@ -188,12 +203,26 @@ class Dealt:
     seat: int | None = None
     board: int = 0
 
+    def __init__(self, to: str, cards: tuple[Card, ...], seat: int | None = None, board: int = 0):
+        # Frozen: fields straight into the instance dict, as Step does (most steps deal a card).
+        d = self.__dict__
+        d["to"] = to
+        d["cards"] = cards
+        d["seat"] = seat
+        d["board"] = board
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Done:
     """What a step did: the dealer's words, and the cards it dealt."""
     message: str
     dealt: Dealt | None = None
+
+    def __init__(self, message: str, dealt: Dealt | None = None):
+        # Frozen: fields straight into the instance dict, as Step does (one per step).
+        d = self.__dict__
+        d["message"] = message
+        d["dealt"] = dealt
 
 
 @dataclass
