@@ -32,6 +32,15 @@ __all__ = [
 
 _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
+_SETTLING = _CHOICES[0] | _CHOICES[1]
+
+# Phases whose agenda entries depend only on the phase, and those that depend
+# on the boxes in play too (and the house's way of dealing): both are worked
+# out once and their entries shared by every round (nothing changes an entry).
+# The dealer's qualifying and the settlement read the cards: made afresh.
+_SAME_EVERY_ROUND = frozenset({Wagers, Announce, DealFlop, DealBoard, RevealDealer})
+_SAME_FOR_THE_BOXES = frozenset({DealHands, PassCards, Decisions})
+_PHASE_PLANS: dict[tuple[object, ...], tuple[Phase, tuple[_Item, ...]]] = {}
 
 
 # A house's pay table as given (its entries in order) -> the checked table:
@@ -144,7 +153,11 @@ class CasinoRound(Procedure):
         self.check_stack(sc.stack, self.game.deck)
 
     def _call_times(self) -> int:
-        return next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
+        try:
+            return self._times
+        except AttributeError:      # read from the declaration once per round
+            self._times: int = next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
+            return self._times
 
     def boxes_in_play(self) -> list[int]:
         return [b for b in sorted(self.boxes) if self.boxes[b].in_play]
@@ -183,7 +196,24 @@ class CasinoRound(Procedure):
             handler = PHASES[type(phase)]
         except KeyError:
             raise AssertionError(f"no schedule for {phase!r}") from None
+        key = self._plan_key(phase)
+        kept = _PHASE_PLANS.get(key) if key is not None else None
+        if kept is not None and kept[0] is phase:
+            self._agenda.extend(kept[1])
+            return
+        start = len(self._agenda)
         handler(self, phase)
+        if key is not None:
+            _PHASE_PLANS[key] = (phase, tuple(self._agenda[start:]))
+
+    def _plan_key(self, phase: Phase) -> tuple[object, ...] | None:
+        """What a phase's entries depend on (see _PHASE_PLANS); None: made afresh."""
+        if type(phase) in _SAME_EVERY_ROUND:
+            return (id(phase),)
+        if type(phase) in _SAME_FOR_THE_BOXES:
+            return (id(phase), self.house.casino_holdem_deal,
+                    *[(n, b.blind) for n, b in sorted(self.boxes.items()) if b.in_play])
+        return None
 
     # --- what each phase of the declaration puts on the agenda (PHASES) ------------
     def _schedule_wagers(self, phase: Wagers) -> None:
@@ -425,8 +455,7 @@ class CasinoRound(Procedure):
         if step.kind not in STEP_LABELS:
             return Verdict(False, f"{step.kind!r} is not a dealer step in Casino Hold'em; the steps "
                                   f"are: {', '.join(STEP_LABELS.values())}.", "")
-        settling = _CHOICES[0] | _CHOICES[1]
-        if step.kind in settling and exp.kind in settling and step.seat != exp.seat:
+        if step.kind in _SETTLING and exp.kind in _SETTLING and step.seat != exp.seat:
             if step.seat not in self.boxes:
                 return Verdict(False, f"Box {step.seat} has no wager to settle (CH ¶1).", "CH ¶1")
             if self.boxes[step.seat].done:

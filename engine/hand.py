@@ -19,7 +19,6 @@ draws `draw N`, `stand pat`, `discard Ah 7c` (those cards) or `discard #1 #4`
 """
 from __future__ import annotations
 
-from copy import copy
 from typing import Callable
 
 from engine.awarding import Awarding
@@ -30,7 +29,7 @@ from engine.decisions import LOW_RANKINGS, Decision
 from engine.draws import Draws
 from engine.forced_bets import ForcedBets
 from engine.games import Discard, Draw, Game, get_game, with_post_draw_opener
-from engine.hand_state import Marker, Player
+from engine.hand_state import Marker, Player, seat_orders
 from engine.house import HouseFileError, get_house
 from engine.kitty import KittySteps
 from engine.players import Decide, RandomPlayer, ScriptedPlayers
@@ -82,9 +81,11 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                                 "hand here: it has its own dealer procedure")
         self.game = with_post_draw_opener(self.game, self.house.post_draw_opener)
         if scenario.deck is None:
-            # A copy with the deck filled in (dataclasses.replace, at half the cost).
-            self.scenario = scenario = copy(scenario)
-            scenario.deck = next(iter(self.game.max_players))
+            # A copy with the deck filled in (what copy.copy does, without its protocol).
+            filled = object.__new__(type(scenario))
+            filled.__dict__.update(scenario.__dict__)
+            filled.deck = next(iter(self.game.max_players))
+            self.scenario = scenario = filled
         self.decide = decide
         self.blind_amounts = self._resolve_blinds()
         self.ante = self._resolve_ante()
@@ -92,6 +93,8 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         self.commission = self._resolve_commission()
         self._check_scenario()
         self.players = {s: Player(s, n, c) for s, (n, c) in sorted(scenario.seats.items())}
+        self._clockwise = seat_orders(scenario.table_seats, scenario.seats)
+        self._uses_button = self.game.uses_button
         self.deck = self.build_deck(scenario.seed, self.deck_size, scenario.stack)
         self.button = None
         self.burns = []
@@ -203,17 +206,18 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                                   "round.", "")
         if exp is None:
             return Verdict(False, "The hand is over: the pot has been awarded.", "")
-        if step.kind not in STEP_LABELS:
-            return Verdict(False, f"{step.kind!r} is not a dealer step.", "")
-        if step.kind != exp.kind:
+        kind = step.kind
+        if kind != exp.kind:        # (the step due is always a dealer step)
+            if kind not in STEP_LABELS:
+                return Verdict(False, f"{kind!r} is not a dealer step.", "")
             return Verdict(False, f"Not now. {exp.why}.", exp.rule)
-        if exp.kind == "rule_on_action":
+        if kind == "rule_on_action":
             return self._ruling_refusal(step, exp)
-        if exp.kind in SEAT_STEPS and step.seat != exp.seat:
+        if kind in SEAT_STEPS and step.seat != exp.seat:
             if step.seat not in self.players:
                 return Verdict(False, f"Seat {step.seat} is empty. {exp.why}.", exp.rule)
             return Verdict(False, f"Not seat {step.seat}. {exp.why}.", exp.rule)
-        if exp.kind == "award" and tuple(sorted(step.seats)) != exp.seats:
+        if kind == "award" and tuple(sorted(step.seats)) != exp.seats:
             return Verdict(False, f"That is not who wins this pot. {exp.why}.", exp.rule)
         return None
 

@@ -21,7 +21,7 @@ from engine.scenario import SetUp
 from engine.steps import Expected, ScenarioError
 
 
-@dataclass
+@dataclass(init=False)
 class Player:
     seat: int
     name: str
@@ -31,6 +31,18 @@ class Player:
     committed: int = 0         # chips put in the pot this hand, all rounds
     folded: bool = False
     up: list[bool] = field(default_factory=list)   # True where cards[i] lies face up
+
+    def __init__(self, seat: int, name: str, stack: int, cards: list[Card] | None = None, in_front: int = 0,
+                 committed: int = 0, folded: bool = False, up: list[bool] | None = None):
+        # Written out: the generated one calls a factory per list, and every hand seats its players.
+        self.seat = seat
+        self.name = name
+        self.stack = stack
+        self.cards = [] if cards is None else cards
+        self.in_front = in_front
+        self.committed = committed
+        self.folded = folded
+        self.up = [] if up is None else up
 
     @property
     def all_in(self) -> bool:
@@ -52,6 +64,21 @@ class Marker:
 
 
 AgendaEntry = Expected | Marker
+
+# (table seats, occupied seats) -> seat -> the occupied seats clockwise after it:
+# shared by every hand at that seating (`HandState._clockwise_from` fills it).
+_SEAT_ORDERS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+
+
+def seat_orders(table_seats: int, seats: dict[int, tuple[str, int]]) -> dict[int, tuple[int, ...]]:
+    """The clockwise orders of a seating, worked out once for all its hands."""
+    key = (table_seats, *seats)
+    orders = _SEAT_ORDERS.get(key)
+    if orders is None:
+        if len(_SEAT_ORDERS) >= 4096:       # drills draw many seatings: keep the memo small
+            _SEAT_ORDERS.clear()
+        orders = _SEAT_ORDERS[key] = {}
+    return orders
 
 
 class HandState(SetUp):
@@ -94,12 +121,12 @@ class HandState(SetUp):
     _last_blind_seat: int | None
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
     _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
-    _uses_button: bool                 # self.game.uses_button, kept (see _start)
+    _uses_button: bool                 # self.game.uses_button, kept (a hand's game never changes)
 
     # --- seats --------------------------------------------------------------
     def _clockwise_from(self, seat: int) -> list[int]:
         """Occupied seats in clockwise order starting after `seat` (a copy:
-        the order is worked out once per seat, the seats never change in a hand)."""
+        the order is worked out once per seat and seating, see `seat_orders`)."""
         try:
             return list(self._clockwise[seat])
         except KeyError:
@@ -117,11 +144,7 @@ class HandState(SetUp):
     def _start(self) -> int:
         """Cards and turns go round from the seat after this one: the button,
         or the dealer (seat 1 is on the dealer's left) where none is used."""
-        try:
-            uses_button = self._uses_button
-        except AttributeError:      # worked out once: a hand's game never changes
-            uses_button = self._uses_button = self.game.uses_button
-        if not uses_button:
+        if not self._uses_button:
             return self.scenario.table_seats
         return self.button if self.button is not None else self.scenario.button_was
 
@@ -162,9 +185,10 @@ class HandState(SetUp):
 
 
     def _take(self) -> Card:
-        if not self.deck.cards:
+        cards = self.deck.cards
+        if not cards:
             raise ScenarioError("the deck ran out of cards: no rule provides another card here")
-        card = self.deck.take()
+        card = cards.pop(0)         # Deck.take, its check made just above
         self.taken.append(card)
         return card
 

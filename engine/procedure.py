@@ -80,10 +80,10 @@ class Procedure(ABC):
         the last of them (mostly its message) naming the step due."""
         exp = self.expected()
         refusal = self._refusal(step, exp)
-        if refusal is not None and not refusal.hints:
-            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
-                             else (refusal.message,) * 3)
         if refusal is not None:
+            if not refusal.hints:
+                refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
+                                 else (refusal.message,) * 3)
             return refusal
         assert exp is not None
         done = self._perform()
