@@ -89,6 +89,7 @@ class CasinoRound(Procedure):
             raise ScenarioError(f"house {self.house.name!r}: casino_holdem_paytable: {exc}") from None
         self.boxes: dict[int, Box] = {}
         self.players: dict[str, int] = {}
+        self._times = self._read_call_times()    # the call, in antes (CH ¶7): read once per round
         self._check_scenario()
         self.bank = scenario.bank
         self.deck = self.build_deck(scenario.seed, self.game.deck, scenario.stack)
@@ -107,6 +108,7 @@ class CasinoRound(Procedure):
         self._agenda: list[_Item] = []
         self._phase = -1
         self._paid: dict[int | str, int] = {}
+        self._hands: dict[tuple[Card | None, ...], HandValue] = {}
         self._advance()     # the players' wagers are on the layout before the first step
 
     # --- set-up -----------------------------------------------------------
@@ -153,11 +155,19 @@ class CasinoRound(Procedure):
         self.check_stack(sc.stack, self.game.deck)
 
     def _call_times(self) -> int:
-        try:
-            return self._times
-        except AttributeError:      # read from the declaration once per round
-            self._times: int = next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
-            return self._times
+        return self._times
+
+    def _read_call_times(self) -> int:
+        return next(p.call_times_ante for p in self.game.procedure if isinstance(p, Decisions))
+
+    def _high(self, cards: list[Card], board: list[Card]) -> HandValue:
+        """The best high hand of these cards and board, kept for the round: the
+        settlement reads each box once, and its view again on every request."""
+        key = (*cards, None, *board)
+        hand = self._hands.get(key)
+        if hand is None:
+            hand = self._hands[key] = _best_high(cards, board)
+        return hand
 
     def boxes_in_play(self) -> list[int]:
         return [b for b in sorted(self.boxes) if self.boxes[b].in_play]
@@ -169,16 +179,21 @@ class CasinoRound(Procedure):
     # --- the agenda ---------------------------------------------------------------
     def expected(self) -> Expected | None:
         agenda = self._agenda
-        if agenda and not agenda[0].exp.kind.startswith("_"):
+        if agenda and agenda[0].exp.kind[:1] != "_":
             return agenda[0].exp     # a dealer step is due: nothing to apply first
         self._advance()
         return agenda[0].exp if agenda else None
 
     def _advance(self) -> None:
         """Apply the scenario's player decisions and expand the next phase."""
-        while not self.finished and (not self._agenda or self._agenda[0].exp.kind.startswith("_")):
-            if self._agenda:
-                self._player_decision(self._agenda.pop(0).exp)
+        agenda = self._agenda
+        while not self.finished:
+            if agenda:
+                exp = agenda[0].exp
+                if exp.kind[:1] != "_":      # a dealer step is due
+                    return
+                del agenda[0]
+                self._player_decision(exp)
                 continue
             self._phase += 1
             if self._phase >= len(self.game.procedure):
@@ -356,7 +371,7 @@ class CasinoRound(Procedure):
 
     def _bonus_item(self, b: Box, plan: BoxSettlement, last: bool, street: str, first: str) -> _Item:
         q = self.game.bonus_hand
-        five = _best_high(b.cards, self.board[:3])
+        five = self._high(b.cards, self.board[:3])
         plan.bonus_result = "win" if q.met(five) else "lose"
         if plan.bonus_result == "win":
             due = b.bonus * self.game.bonus_odds
@@ -383,8 +398,9 @@ class CasinoRound(Procedure):
         assert dealer is not None
         for box in reversed(self.boxes_in_play()):
             b = self.boxes[box]
-            hand = _best_high(b.cards, self.board)
-            plan = BoxSettlement(box, b.name, b.blind, "", hand.describe(), b.ante, b.call, b.bonus)
+            hand = self._high(b.cards, self.board)
+            words = hand.describe()      # said in the plan and in the line: worked out once
+            plan = BoxSettlement(box, b.name, b.blind, "", words, b.ante, b.call, b.bonus)
             odds = self.paytable[hand.category]
             who = f"Box {box} ({b.name}{', blind box' if b.blind else ''})"
             if not self.qualifies:
@@ -392,7 +408,7 @@ class CasinoRound(Procedure):
                 due = b.ante * odds
                 plan.ante_won = self._pay(b, due, plan)
                 plan.returned += b.ante + b.call
-                line = (f"{who} holds {hand.describe()}; the dealer does not qualify: ante {b.ante} "
+                line = (f"{who} holds {words}; the dealer does not qualify: ante {b.ante} "
                         f"paid {odds} to 1 = {due} by the pay table (CH ¶12, ¶14), call {b.call} "
                         "returned, not paid (CH ¶12)")
                 kind, rule = "pay_box", "CH ¶12, ¶14"
@@ -402,7 +418,7 @@ class CasinoRound(Procedure):
                 plan.ante_won = self._pay(b, due_ante, plan)
                 plan.call_won = self._pay(b, due_call, plan)
                 plan.returned += b.ante + b.call
-                line = (f"{who} holds {hand.describe()}, better than the dealer's "
+                line = (f"{who} holds {words}, better than the dealer's "
                         f"{dealer.label}{self._kicker_words(hand, dealer)}: ante {b.ante} paid {odds} "
                         f"to 1 = {due_ante} by the pay table (CH ¶10, ¶14), call {b.call} paid "
                         f"{self.game.call_odds} to 1 = {due_call} ({self.game.call_rule})")
@@ -411,14 +427,14 @@ class CasinoRound(Procedure):
             elif hand < dealer:
                 plan.outcome = "lose"
                 plan.lost += b.ante + b.call
-                line = (f"{who} holds {hand.describe()}, lower than the dealer's "
+                line = (f"{who} holds {words}, lower than the dealer's "
                         f"{dealer.label}{self._kicker_words(hand, dealer)}: ante {b.ante} and call "
                         f"{b.call} lost (CH ¶10)")
                 due, kind, rule = 0, "take_box", "CH ¶10"
             else:
                 plan.outcome = "push"
                 plan.returned += b.ante + b.call
-                line = (f"{who} holds {hand.describe()}, the same five-card hand as the dealer: a "
+                line = (f"{who} holds {words}, the same five-card hand as the dealer: a "
                         f"push, ante {b.ante} and call {b.call} returned (CH ¶10; identical hands "
                         "push, the published standard)")
                 due, kind, rule = 0, "push_box", "CH ¶10"
@@ -535,7 +551,7 @@ class CasinoRound(Procedure):
 
     def _apply_reveal_dealer(self, item: _Item) -> Done:
         self.dealer_revealed = True
-        self.dealer_hand = _best_high(self.dealer, self.board)
+        self.dealer_hand = self._high(self.dealer, self.board)
         for box in self.boxes_in_play():
             self.boxes[box].opened = True
         return Done(f"Dealer: {format_cards(self.dealer)}.")
@@ -600,7 +616,7 @@ class CasinoRound(Procedure):
             show = reveal or b.opened
             hand = None
             if show and len(b.cards) == 2 and len(self.board) == 5:
-                hand = _best_high(b.cards, self.board).describe()
+                hand = self._high(b.cards, self.board).describe()
             settled = next((s.to_dict() for s in self.settlement if s.box == number), None)
             boxes.append({
                 "box": number, "empty": False, "name": b.name, "blind": b.blind,
@@ -612,7 +628,7 @@ class CasinoRound(Procedure):
         show_dealer = reveal or self.dealer_revealed
         dealer_hand = None
         if show_dealer and len(self.dealer) == 2 and len(self.board) == 5:
-            dealer_hand = _best_high(self.dealer, self.board).describe()
+            dealer_hand = self._high(self.dealer, self.board).describe()
         return {
             "game": self.game.name, "boxes": boxes,
             "dealer": {"cards": [str(c) if show_dealer else None for c in self.dealer],

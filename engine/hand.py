@@ -137,10 +137,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         self._short_bets = {}
         self._opener_memo = None
         if self.game.uses_button:
-            self._agenda.append(Expected(
-                "move_button", self.game.button_rule,
-                f"The button moves one seat clockwise to the next player before the deal "
-                f"({self.game.button_rule}; 1.1 Button)", seat=self._next_seat(scenario.button_was)))
+            self._agenda.append(_move_button(self.game, self._next_seat(scenario.button_was)))
         else:
             self._schedule_forced_bets()
 
@@ -294,6 +291,22 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
             "explanations": list(self.explanations),
         }
 
+
+
+def _move_button(game: Game, seat: int) -> Expected:
+    """The first step of a hand with a button, made once per game and seat
+    (an Expected never changes, see engine.steps)."""
+    kept = _MOVES.get((id(game), seat))
+    if kept is None or kept[0] is not game:
+        kept = _MOVES[(id(game), seat)] = (game, Expected(
+            "move_button", game.button_rule,
+            f"The button moves one seat clockwise to the next player before the deal "
+            f"({game.button_rule}; 1.1 Button)", seat=seat))
+    return kept[1]
+
+
+# (id(game), seat) -> (game, its move_button step)
+_MOVES: dict[tuple[int, int], tuple[Game, Expected]] = {}
 
 
 # Each agenda marker -> the players' decisions it plays.

@@ -27,6 +27,9 @@ COMMISSION_KEYS = tuple(Commission.__dataclass_fields__)
 POT_RAKE = ("percentage", "fixed-hand")        # from the pots: 7.2.1(a), 7.2.3(a)
 RAKE_RULES = {"percentage": "7.2.1(a)", "fixed-hand": "7.2.3(a)", "fixed-person": "7.2.4(b)"}
 
+# (betting, table minimum, first big-bet round, *limits) -> the structure: see SetUp._resolve_structure.
+_STRUCTURES: dict[tuple[object, ...], BettingStructure] = {}
+
 
 @dataclass
 class Scenario:
@@ -221,8 +224,19 @@ class SetUp:
         return max(2 * self.ante, 2 * self.house.lowest_chip)
 
     def _resolve_structure(self) -> BettingStructure:
+        """The table sign's structure (6.3), kept per set of figures: it is
+        frozen, and every hand of a table asks for the same one."""
         kind, limits = self.scenario.betting, self.scenario.limits
         low = self._table_minimum()
+        if type(kind) is not str or not all(type(x) is int for x in limits):   # the checks name them
+            return self._build_structure(kind, limits, low)
+        key = (kind, low, self.game.big_bet_from, *limits)
+        kept = _STRUCTURES.get(key)
+        if kept is None:
+            kept = _STRUCTURES[key] = self._build_structure(kind, limits, low)
+        return kept
+
+    def _build_structure(self, kind: str, limits: tuple[int, ...], low: int) -> BettingStructure:
         want = 2 if kind in ("fixed", "spread") else 1
         if limits and len(limits) != want:
             example = {"fixed": "[2, 4] (small bet, big bet)", "spread": "[2, 10] (minimum, maximum)"}.get(
