@@ -7,6 +7,7 @@ left of the button (8.2.2; heads-up as the house says) and an over-blind
 """
 from __future__ import annotations
 
+from engine.games import Game
 from engine.hand_state import HandState
 from engine.scenario import RAKE_RULES
 from engine.steps import Blind, Done, Expected
@@ -34,25 +35,11 @@ class ForcedBets(HandState):
         blinds = self.game.blinds
         if blinds is None or not self.blind_amounts:
             return
-        seats = self.blind_seats()
-        heads_up = len(self.players) == 2
-        for i, seat in enumerate(seats):
-            which = "first (small)" if i == 0 else ("second (big)" if i == 1 else f"blind {i + 1}")
-            if len(seats) == 1:
-                which = "only"
-            if heads_up and self.house.heads_up == "button_small_blind":
-                rule = "8.2.2, heads-up (published standard rules)"
-                why = ("Heads-up the button posts the small blind and the other player the big blind "
-                       "(published standard rules; house heads_up = 'button_small_blind'; "
-                       f"{blinds.rule})")
-            else:
-                rule = "8.2.2(a)" if i == 0 else "8.2.2(b)"
-                why = (f"The {which} blind is posted by the player on the immediate left of the "
-                       f"{'button' if i == 0 else 'previous blind'}, before any card is dealt "
-                       f"({rule}; {blinds.rule})")
-            self._posted_blinds[seat] = self.blind_amounts[i]
-            self._agenda.append(Expected("post_blind", rule, why, seat=seat,
-                                         detail=Blind(self.blind_amounts[i])))
+        seats = tuple(self.blind_seats())
+        heads_up = len(self.players) == 2 and self.house.heads_up == "button_small_blind"
+        for seat, amount in zip(seats, self.blind_amounts):
+            self._posted_blinds[seat] = amount
+        self._agenda.extend(_blind_steps(self.game, heads_up, seats, self.blind_amounts))
         self._last_blind_seat = seats[-1]
         if self.scenario.over_blind:
             over_rule = self._over_blind_rule()
@@ -93,3 +80,38 @@ class ForcedBets(HandState):
         player.committed += amount
         what = "an over-blind of" if exp.detail.over else "posts"
         return Done(f"Seat {exp.seat} {'places ' + what if exp.detail.over else what} {amount}.")
+
+
+def _blind_steps(game: Game, heads_up: bool, seats: tuple[int, ...],
+                 amounts: tuple[int, ...]) -> tuple[Expected, ...]:
+    """The blinds' steps (8.2.2; heads-up with the button on the small blind
+    where the house says so), made once per game, seats and amounts: every
+    hand at a table posts the same ones (an Expected never changes)."""
+    key = (id(game), heads_up, seats, amounts)
+    kept = _BLIND_STEPS.get(key)
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    blinds = game.blinds
+    assert blinds is not None
+    steps = []
+    for i, seat in enumerate(seats):
+        which = "first (small)" if i == 0 else ("second (big)" if i == 1 else f"blind {i + 1}")
+        if len(seats) == 1:
+            which = "only"
+        if heads_up:
+            rule = "8.2.2, heads-up (published standard rules)"
+            why = ("Heads-up the button posts the small blind and the other player the big blind "
+                   "(published standard rules; house heads_up = 'button_small_blind'; "
+                   f"{blinds.rule})")
+        else:
+            rule = "8.2.2(a)" if i == 0 else "8.2.2(b)"
+            why = (f"The {which} blind is posted by the player on the immediate left of the "
+                   f"{'button' if i == 0 else 'previous blind'}, before any card is dealt "
+                   f"({rule}; {blinds.rule})")
+        steps.append(Expected("post_blind", rule, why, seat=seat, detail=Blind(amounts[i])))
+    _BLIND_STEPS[key] = (game, tuple(steps))
+    return tuple(steps)
+
+
+# (id(game), heads-up rule, seats, amounts) -> (game, its blinds' steps)
+_BLIND_STEPS: dict[tuple[object, ...], tuple[Game, tuple[Expected, ...]]] = {}

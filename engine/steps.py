@@ -103,11 +103,17 @@ class Detail:
         return getattr(self, key, default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Blind(Detail):
     """post_blind: the amount; `over` for an over-blind (8.4.1(b)(i))."""
     amount: int
     over: bool = False
+
+    def __init__(self, amount: int, over: bool = False):
+        # Frozen: fields straight into the instance dict, as Step does (every blind of every hand).
+        d = self.__dict__
+        d["amount"] = amount
+        d["over"] = over
 
 
 @dataclass(frozen=True)
@@ -118,11 +124,17 @@ class OnBoard(Detail):
     name: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Discards(Detail):
     """take_discard: the cards given up, and the draw they belong to."""
     cards: tuple[Card, ...]
     draw: int | None = None
+
+    def __init__(self, cards: tuple[Card, ...], draw: int | None = None):
+        # Frozen: fields straight into the instance dict, as Step does (every player's draw).
+        d = self.__dict__
+        d["cards"] = cards
+        d["draw"] = draw
 
 
 @dataclass(frozen=True)
@@ -131,10 +143,13 @@ class Exchange(Detail):
     exchange: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Replace(Detail):
     """replace: how many cards come from the stub."""
     count: int
+
+    def __init__(self, count: int):
+        self.__dict__["count"] = count    # frozen: as Step does (every player's draw)
 
 
 @dataclass(frozen=True)
