@@ -33,6 +33,8 @@ __all__ = [
 _CHOICES = ({"pay_box", "take_box", "push_box"}, {"pay_bonus", "take_bonus"},
             {"dealer_qualifies", "dealer_does_not_qualify"})
 _SETTLING = _CHOICES[0] | _CHOICES[1]
+# Agenda entries that are the players' decisions, not dealer steps ("_" kinds).
+_DECISIONS = frozenset({"_wagers", "_decide"})
 
 # Phases whose agenda entries depend only on the phase, and those that depend
 # on the boxes in play too (and the house's way of dealing): both are worked
@@ -179,7 +181,7 @@ class CasinoRound(Procedure):
     # --- the agenda ---------------------------------------------------------------
     def expected(self) -> Expected | None:
         agenda = self._agenda
-        if agenda and agenda[0].exp.kind[:1] != "_":
+        if agenda and agenda[0].exp.kind not in _DECISIONS:
             return agenda[0].exp     # a dealer step is due: nothing to apply first
         self._advance()
         return agenda[0].exp if agenda else None
@@ -190,7 +192,7 @@ class CasinoRound(Procedure):
         while not self.finished:
             if agenda:
                 exp = agenda[0].exp
-                if exp.kind[:1] != "_":      # a dealer step is due
+                if exp.kind not in _DECISIONS:      # a dealer step is due
                     return
                 del agenda[0]
                 self._player_decision(exp)
@@ -495,7 +497,12 @@ class CasinoRound(Procedure):
         return None
 
     def _perform(self) -> Done:
-        return self._apply(self._agenda.pop(0))
+        item = self._agenda.pop(0)
+        try:
+            handler = APPLY[item.exp.kind]
+        except KeyError:
+            raise AssertionError(item.exp.kind) from None
+        return handler(self, item)
 
     def _wrong_pass(self, step: Step, exp: Expected) -> Verdict:
         for box in sorted(set(step.seats)):
@@ -510,13 +517,6 @@ class CasinoRound(Procedure):
         return Verdict(False, f"Box{'es' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
                               f"must get {'their' if len(missing) > 1 else 'its'} cards too. "
                               f"{exp.why}.", exp.rule)
-
-    def _apply(self, item: _Item) -> Done:
-        try:
-            handler = APPLY[item.exp.kind]
-        except KeyError:
-            raise AssertionError(item.exp.kind) from None
-        return handler(self, item)
 
     # --- what each dealer step does (APPLY) -------------------------------------------
     def _apply_no_more_bets(self, item: _Item) -> Done:
