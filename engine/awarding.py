@@ -245,6 +245,20 @@ class Awarding(HandState):
                 f"{'tie' if len(winners) > 1 else 'wins'} with {words}")
 
 
+    def pots_on_table(self) -> list[dict[str, object]]:
+        """The pots the dealer built, once the awards begin (the commission
+        taken) and only when there are several: each pot's name, its chips,
+        and whether it has been awarded, in the order they were built, so
+        the trainee sees which pots are still to push (never in which order
+        the house pushes them, nor who contests them)."""
+        names = list(dict.fromkeys(part.pot for part in self.awards))
+        if len(names) < 2 or any(isinstance(e, Expected) and e.kind == "take_rake" for e in self._agenda):
+            return []
+        left = {part.pot for part in self.awards[self._pots_awarded:]}
+        built = [pot.name for pot in self.showdown_pots if pot.name in names]
+        return [{"name": name[0].upper() + name[1:], "amount": sum(p.amount for p in self.awards if p.pot == name),
+                 "awarded": name not in left} for name in built]
+
     def _step_award(self, exp: Expected) -> Done:
         part = self.awards[self._pots_awarded]
         self._pots_awarded += 1

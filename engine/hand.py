@@ -290,7 +290,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         discards = self.game.has_discards
         return {
             "game": self.game.name, "title": self.game.title,
-            "seats": seats, "button": self.button, "pot": self.pot,
+            "seats": seats, "button": self.button, "pot": self.pot, "pots": self.pots_on_table(),
             "commission": self.rake if self.takes_rake() else None,
             "board": boards[0], "boards": boards,
             "kitty": None if self.kitty is None else [None] * len(self.kitty),
