@@ -18,7 +18,7 @@ from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import Pot, award, build_pots, return_uncalled
 from engine.showdown import best_hand, best_value
-from engine.steps import Done, Expected
+from engine.steps import Done, Expected, Verdict
 
 
 # The house's award_order -> the pots in the order they are awarded (built
@@ -143,15 +143,21 @@ class Awarding(HandState):
                 parts.append((part, due + why))
         return parts
 
-    def _award_refusal(self, seats: tuple[int, ...], exp: Expected) -> str:
+    def _award_refusal(self, seats: tuple[int, ...], exp: Expected) -> Verdict:
         """Why ticking `seats` is not the award due: they win a pot (or half)
-        awarded later (the award order), or not this one."""
+        awarded later, so the hints teach the award order; or they do not
+        win this one (the hints of the showdown rule)."""
         later = [part.name for part in self.awards[self._pots_awarded + 1:] if part.winners == seats]
-        if later:
-            names = " and ".join(name if name.startswith("side") else f"the {name}" for name in later)
-            return (f"Not yet: seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} "
-                    f"{'win' if len(seats) > 1 else 'wins'} {names}, awarded later. {exp.why}.")
-        return f"That is not who wins this pot. {exp.why}."
+        if not later:
+            return Verdict(False, f"That is not who wins this pot. {exp.why}.", exp.rule)
+        names = " and ".join(name if name.startswith("side") else f"the {name}" for name in later)
+        message = (f"Not yet: seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} "
+                   f"{'win' if len(seats) > 1 else 'wins'} {names}, awarded later. {exp.why}.")
+        reason = AWARD_ORDERS[self.house.award_order][1]
+        return Verdict(False, message, exp.rule, hints=(
+            f"Not this pot yet: {reason}.",
+            "Which of the pots still on the table comes next in this house's order, and who holds the best "
+            "hand among the players in it? See 1.1 Side pot(s).", message))
 
     def _dead_antes(self, contributions: dict[int, int]) -> int:
         """Antes that differ by seat (a big-blind ante) are dead money: no part

@@ -214,7 +214,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 return Verdict(False, f"Seat {step.seat} is empty. {exp.why}.", exp.rule)
             return Verdict(False, f"Not seat {step.seat}. {exp.why}.", exp.rule)
         if exp.kind == "award" and tuple(sorted(step.seats)) != exp.seats:
-            return Verdict(False, self._award_refusal(tuple(sorted(step.seats)), exp), exp.rule)
+            return self._award_refusal(tuple(sorted(step.seats)), exp)
         return None
 
     def _perform(self) -> Done:
