@@ -34,9 +34,9 @@ AWARD_ORDERS: dict[str, tuple[Callable[[list[Pot]], list[Pot]], str]] = {
 }
 
 
-def _order_why(pot: Pot, place: int, count: int, reason: str) -> str:
+def _order_why(pot: str, place: int, count: int, reason: str) -> str:
     """Which pot is due and why this one now, e.g. "Side pot 2 first: ..."."""
-    name = "The main pot" if pot.name == "main pot" else pot.name[0].upper() + pot.name[1:]
+    name = "The main pot" if pot == "main pot" else pot[0].upper() + pot[1:]
     when = "first" if place == 0 else "last" if place == count - 1 else "next"
     return f"{name} {when}: {reason}. "
 
@@ -137,7 +137,7 @@ class Awarding(HandState):
                                               f"Seat {live[0]} is the only player left in the {pot.name}", why)]
             else:
                 pot_parts = self._award_showdown(pot, live)
-            due = _order_why(pot, place, len(ordered), reason) if len(ordered) > 1 else ""
+            due = _order_why(pot.name, place, len(ordered), reason) if len(ordered) > 1 else ""
             for part, why in pot_parts:
                 part.pot = pot.name
                 parts.append((part, due + why))
@@ -153,9 +153,11 @@ class Awarding(HandState):
         names = " and ".join(name if name.startswith("side") else f"the {name}" for name in later)
         message = (f"Not yet: seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} "
                    f"{'win' if len(seats) > 1 else 'wins'} {names}, awarded later. {exp.why}.")
-        reason = AWARD_ORDERS[self.house.award_order][1]
+        order = list(dict.fromkeys(part.pot for part in self.awards))
+        due = self.awards[self._pots_awarded].pot
         return Verdict(False, message, exp.rule, hints=(
-            f"Not this pot yet: {reason}.",
+            "Not this pot yet. " + _order_why(due, order.index(due), len(order),
+                                              AWARD_ORDERS[self.house.award_order][1]).rstrip(),
             "Which of the pots still on the table comes next in this house's order, and who holds the best "
             "hand among the players in it? See 1.1 Side pot(s).", message))
 

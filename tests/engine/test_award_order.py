@@ -101,8 +101,9 @@ def test_a_pot_awarded_out_of_order_is_refused_naming_the_pot_due_and_the_rule()
     assert not verdict.ok
     assert verdict.message.startswith("Not yet: seat 7 wins the main pot, awarded later. Side pot 3 first:")
     assert "1.1 Side pot(s)" in verdict.message and "published standard practice" in verdict.message
-    assert verdict.hint(1).startswith("Not this pot yet: the side pots are settled before the main pot, the last "
-                                      "one built first (1.1 Side pot(s);")
+    assert verdict.hint(1) == ("Not this pot yet. Side pot 3 first: the side pots are settled before the main "
+                               "pot, the last one built first (1.1 Side pot(s); the rules are silent on the "
+                               "order: published standard practice, house award_order).")
     assert "comes next in this house's order" in verdict.hint(2) and verdict.hint(3) == verdict.message
     assert (h.step_count, h.pot, h.view(reveal=True)) == before        # nothing moved
     wrong = h.propose(Step("award", seats=(5,)))                        # Eve folded: wins nothing
