@@ -288,9 +288,10 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         boards = [[None if b in self.face_down and i < 3 else str(c) for i, c in enumerate(cards)]
                   for b, cards in enumerate(self.boards)]
         discards = self.game.has_discards
+        pots = self.pots_on_table()      # only with several pots: a one-pot hand views as before
         return {
             "game": self.game.name, "title": self.game.title,
-            "seats": seats, "button": self.button, "pot": self.pot, "pots": self.pots_on_table(),
+            "seats": seats, "button": self.button, "pot": self.pot, **({"pots": pots} if pots else {}),
             "commission": self.rake if self.takes_rake() else None,
             "board": boards[0], "boards": boards,
             "kitty": None if self.kitty is None else [None] * len(self.kitty),
