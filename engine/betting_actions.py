@@ -256,7 +256,7 @@ class BettingActions:
         `offered`: this turn's options, which already hold the bounds of a bet
         or raise, so one within them (or an all-in they allow) is not worked
         out again."""
-        if self.complete:
+        if not self.pending:                # self.complete
             return "the betting round is complete: no one is left to act", None
         s = self.turn
         assert s is not None  # a seat is pending, so one is to act
@@ -416,10 +416,11 @@ class BettingActions:
         return message
 
     def _reopen(self, raiser: int) -> None:
+        folded, all_in, may_raise, pending = self.folded, self.all_in, self.may_raise, self.pending
         for o in self.order:
-            if o != raiser and self._can_act(o):
-                self.may_raise[o] = True
-                self.pending.add(o)
+            if o != raiser and o not in folded and o not in all_in:     # _can_act(o)
+                may_raise[o] = True
+                pending.add(o)
 
     def _apply_raise(self, s: int, verb: str, to: int, low: int, before: int, is_all_in: bool) -> str:
         kind = self.structure.kind

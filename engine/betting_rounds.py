@@ -53,11 +53,11 @@ class BettingRounds(HandState):
             raise ValueError(f"{self.game.title} has no betting round {street_name!r}; rounds: {', '.join(names)}")
         betting = street.betting
         assert betting is not None  # chosen above: a street with betting
-        return self._acting_order(betting)
+        return self._acting_order(betting, self.live_seats())
 
-    def _acting_order(self, betting: Betting) -> list[int]:
-        """`acting_order` for a street's betting the hand already holds."""
-        live = self.live_seats()
+    def _acting_order(self, betting: Betting, live: list[int]) -> list[int]:
+        """`acting_order` for a street's betting the hand already holds;
+        `live`: live_seats(), which the caller has read already."""
         if betting.opener == "left_of_last_blind":
             start = self._last_blind_seat
             if start is None:
@@ -65,18 +65,18 @@ class BettingRounds(HandState):
             return [s for s in self._clockwise_from(start) if s in live]
         if betting.opener == "left_of_button":
             return live
-        opener = self._card_opener(betting)
+        opener = self._card_opener(betting, live)
         i = live.index(opener)
         return live[i:] + live[:i]
 
-    def _card_opener(self, betting: Betting) -> int:
+    def _card_opener(self, betting: Betting, live: list[int]) -> int:
         """Stud: the bring-in (lowest up-card; Razz highest, aces low) or the
         best hand showing (Razz lowest), not counting a common card. Naming
         the opener, opening the round and the opener step's message each ask
         on every street, so the answer is kept until a card moves or a
-        player folds or goes all in (the key)."""
-        live, players = self.live_seats(), self.players
-        able = [s for s in live if not players[s].all_in]
+        player folds or goes all in (the key). `live`: live_seats()."""
+        players = self.players
+        able = [s for s in live if players[s].stack]        # not all in (live: not folded)
         key = (betting, len(self.taken), len(self.muck), tuple(live), tuple(able))
         memo = self._opener_memo
         if memo is not None and memo[0] == key:
@@ -94,9 +94,10 @@ class BettingRounds(HandState):
         order = [s for s in self.acting_order(street_name) if not self.players[s].all_in]
         return order[0]
 
-    def _betting_possible(self) -> bool:
-        live, players = self.live_seats(), self.players
-        able = [s for s in live if not players[s].all_in]       # _able()
+    def _betting_possible(self, live: list[int]) -> bool:
+        """Whether a betting round opens among the `live` seats (live_seats())."""
+        players = self.players
+        able = [s for s in live if players[s].stack]            # _able(): live and not all in
         if len(live) < 2:
             return False
         if len(able) >= 2:
@@ -108,11 +109,12 @@ class BettingRounds(HandState):
         return bool(able) and self.players[able[0]].in_front < top
 
     def _name_opener(self, street: Street) -> None:
-        if len(self._able()) < 2:
+        live, players = self.live_seats(), self.players
+        if sum(1 for s in live if players[s].stack) < 2:        # len(_able())
             return
         betting = street.betting
         assert betting is not None
-        seat = self.first_to_act(street.name)
+        seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
         if betting.opener == "bring_in":
             why = ("The player with the highest up-card, aces low, must open with a bet of at least the "
                    "table minimum; equal ranks go to the higher suit (spades, hearts, diamonds, clubs) "
@@ -131,11 +133,12 @@ class BettingRounds(HandState):
 
     # --- betting ---------------------------------------------------------------------
     def _open_round(self, street: Street) -> bool:
-        if not self._betting_possible():
+        live = self.live_seats()
+        if not self._betting_possible(live):
             return False
         betting = street.betting
         assert betting is not None  # a betting marker is scheduled only for a street with betting
-        order = self._acting_order(betting)
+        order = self._acting_order(betting, live)
         players = self.players
         stacks = {s: players[s].stack for s in order}
         in_front = {s: players[s].in_front for s in order}
@@ -167,7 +170,7 @@ class BettingRounds(HandState):
                 decision = self._bet_decision(seat, rnd, street, betting)
                 text = self._next_decision(decision)
                 called = self._irregular(seat, text)
-                if not called and self._apply_bet(seat, text, decision.options):
+                if not called and self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
                     return                  # the Kitty was taken
             if called == "ruling":
                 return
@@ -204,10 +207,14 @@ class BettingRounds(HandState):
     def _no_raise(self) -> bool:
         return bool(self._betting_now()[2].kitty) and not self._opened
 
-    def _apply_bet(self, seat: int, text: str, offered: Options | None = None) -> bool:
-        """Apply one betting decision; True when the Kitty was taken.
-        `offered`: the options the decision was made from, when worked out."""
-        rnd, street, betting = self._betting_now()
+    def _apply_bet(self, seat: int, text: str) -> bool:
+        """Apply one betting decision; True when the Kitty was taken."""
+        return self._apply_bet_in(seat, text, None, *self._betting_now())
+
+    def _apply_bet_in(self, seat: int, text: str, offered: Options | None, rnd: BettingRound, street: Street,
+             betting: Betting) -> bool:
+        """`_apply_bet` in the round `_betting_now()` gives; `offered`: the
+        options the decision was made from, when worked out."""
         player = self.players[seat]
         said = read_bet(text)
         if said.kind == "take-kitty":
@@ -260,7 +267,7 @@ class BettingRounds(HandState):
             description = f"bets {rnd.in_front[seat]}"
         else:
             description = f"raises to {rnd.in_front[seat]}"
-        if player.all_in and seat not in rnd.folded:
+        if player.stack == 0 and seat not in rnd.folded:         # player.all_in
             description += " and is all in"
         self.log.append(f"Seat {seat} ({player.name}) {description}")
         return False
@@ -303,7 +310,7 @@ class BettingRounds(HandState):
         assert betting is not None
         if betting.opener == "bring_in":
             return f"Seat {seat} ({shown}) brings in."
-        best = self._card_opener(betting)
+        best = self._card_opener(betting, self.live_seats())
         if best != seat:
             return (f"Seat {best} shows the best hand but is all in; seat {seat} ({shown}) acts first.")
         return f"Seat {seat} ({shown}) opens."
