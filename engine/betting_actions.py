@@ -245,8 +245,10 @@ class BettingActions:
             all_in_ok = all_in_ok or high is None or all_in_to <= high
         if all_in_ok and stack > 0:
             actions += ("all-in",)
-        return Options(seat, actions, min(max(owe, 0), stack), min(level, all_in_to), min_to, max_to,
-                       all_in_to, f"{reason} ({rule})" if reason else "")
+        to_call = 0 if owe <= 0 else owe if owe < stack else stack           # min(max(owe, 0), stack)
+        call_to = level if level < all_in_to else all_in_to                  # min(level, all_in_to)
+        return Options(seat, actions, to_call, call_to, min_to, max_to, all_in_to,
+                       f"{reason} ({rule})" if reason else "")
 
     # ----- acting ------------------------------------------------------------------------
 

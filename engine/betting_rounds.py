@@ -196,9 +196,12 @@ class BettingRounds(HandState):
         for a `decide` callable."""
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
         options = None if self._script.actions else rnd.options()
-        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options,
-                        forced=betting.opener == "bring_in" and not rnd.history,
-                        no_raise=bool(betting.kitty) and not self._opened, kitty=kitty_open)
+        forced = betting.opener == "bring_in" and not rnd.history
+        no_raise = bool(betting.kitty) and not self._opened
+        # In field order (kind, seat, street, cards, options, count, forced, no_raise,
+        # kitty): a call by keyword costs twice as much, once per decision.
+        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options, 0,
+                        forced, no_raise, kitty_open)
 
     def _forced_open(self) -> bool:
         rnd, _, betting = self._betting_now()
