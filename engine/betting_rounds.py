@@ -62,7 +62,8 @@ class BettingRounds(HandState):
             start = self._last_blind_seat
             if start is None:
                 start = self.blind_seats()[-1] if self.blind_amounts else self._start()
-            return [s for s in self._clockwise_from(start) if s in live]
+            players = self.players
+            return [s for s in self._clockwise_from(start) if not players[s].folded]   # in live
         if betting.opener == "left_of_button":
             return live
         opener = self._card_opener(betting, live)
@@ -180,7 +181,7 @@ class BettingRounds(HandState):
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
         self._round = None
-        if any(p.in_front for p in self.players.values()):
+        if any([p.in_front for p in self.players.values()]):
             self._front(self._collect_step(street))
 
     @staticmethod
