@@ -15,8 +15,9 @@ right answer, worked out in-process from the cell's scenario, or with
 probability --wrong a wrong one; a question about the table cell's hand
 only once that hand is dealt to the end, as the page allows). A hand dealt
 to the end is restarted (Restart cell). Every post carries the page's CSRF
-token and its `at`/`rev` counters, as the browser's form does. Nothing is
-ever read from the pages but the CSRF token: they hold no answers.
+token and its `at`/`rev` counters, and a step the version of the cell the page
+drew (`cell_version`), as the browser's form does. Nothing is ever read from
+the pages but the CSRF token and that version: they hold no answers.
 
 With --rate R the class posts R times a second in all, each trainee on a
 fixed schedule (50 trainees at 300/s: one post every 167 ms each) whatever
@@ -77,8 +78,18 @@ CELLS = (("holdem-01-dealing-a-hand", "deal-a-hand"), ("omaha-01-four-cards-two-
          ("stud-01-seven-card-stud", None), ("draw-01-draw-with-a-kitty", None),
          ("casino-01-casino-holdem", None), ("holdem-03-all-ins-and-side-pots", None))
 CSRF = re.compile(rb'name="csrf_token" value="([^"]+)"')
+CELL_VERSION = re.compile(rb'name="cell_version" value="([^"]+)"')
 KINDS = ("step", "answer")
 Form = list[tuple[str, str]]
+
+
+def cell_version(page: bytes, cell: str) -> str:
+    """The version of `cell` the lesson page drew, as its step form sends it."""
+    start = page.find(f'id="cell-{cell}"'.encode())
+    found = CELL_VERSION.search(page, start) if start >= 0 else None
+    if found is None:
+        raise RuntimeError(f"the lesson page has no step form with a cell_version for cell {cell}")
+    return found.group(1).decode()
 
 
 def free_port() -> int:
@@ -247,6 +258,7 @@ class Trainee:
     rng: random.Random
     cookie: str = ""
     token: str = ""
+    version: str = ""                     # the cell's version (cell_version) the page drew
     sock: socket.socket | None = None
     steps: list[dict] = field(default_factory=list)
     runs: int = 0
@@ -324,9 +336,11 @@ class Trainee:
                                                       ("username", self.username), ("password", PASSWORD)])
         if reply.status not in (302, 303):
             raise RuntimeError(f"{self.username} could not sign in: {reply.status}")
-        page = CSRF.search(self.blocking("GET", f"/lessons/{self.slug}").body)
+        body = self.blocking("GET", f"/lessons/{self.slug}").body
+        page = CSRF.search(body)
         assert page is not None
         self.token = page.group(1).decode()
+        self.version = cell_version(body, self.cell)
         self.restart()
 
     def restart(self) -> None:
@@ -340,7 +354,7 @@ class Trainee:
     def step_form(self, step: Step) -> Form:
         info = self.hand.step_kinds_info()
         fields = [("csrf_token", self.token), ("at", str(len(self.steps))), ("rev", str(self.runs)),
-                  ("elapsed_ms", str(self.rng.randint(300, 4000)))]
+                  ("elapsed_ms", str(self.rng.randint(300, 4000))), ("cell_version", self.version)]
         if step.kind in info["choice"]:
             return fields + [("kind", step.kind), ("ruling", step.choice)]
         if step.kind in info["seat"]:

@@ -26,6 +26,7 @@ class AwardedPot:
     rule: str = ""
     reason: str = ""
     returned: dict[int, int] = field(default_factory=dict)   # uncalled chips handed back (7.5)
+    pot: str = ""          # the pot this award settles, a half's too: "main pot", "side pot 1"...
 
 
 class ReadsHands(Protocol):

@@ -4,16 +4,41 @@ At the end of the last betting round (or when one player is left) the
 dealer builds the main and side pots (1.1; uncalled bets back, 7.5; dead
 antes in the main pot), takes the commission where the hand takes one
 (engine.rake), and awards each pot, a hi-lo or double-board pot in halves
-(8.1.5 for the odd chip), with the reason in the rulebook's words.
+(8.1.5 for the odd chip), with the reason in the rulebook's words. The
+pots are awarded in the house's `award_order`: by default the side pots
+first, the last one built first, and the main pot last (the rulebooks are
+silent on the order; published standard dealer practice).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from engine.award import AwardedPot
 from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import Pot, award, build_pots, return_uncalled
 from engine.showdown import best_hand, best_value
-from engine.steps import Done, Expected
+from engine.steps import Done, Expected, Verdict
+
+
+# The house's award_order -> the pots in the order they are awarded (built
+# main pot first), and why that order, for each award step's reason.
+AWARD_ORDERS: dict[str, tuple[Callable[[list[Pot]], list[Pot]], str]] = {
+    "side_pots_first": (lambda pots: pots[:0:-1] + pots[:1],
+                        "the side pots are settled before the main pot, the last one built first "
+                        "(1.1 Side pot(s); the rules are silent on the order: published standard "
+                        "practice, house award_order)"),
+    "main_pot_first": (list,
+                       "the main pot is settled first, then the side pots in the order they were "
+                       "built (1.1 Side pot(s); house award_order = main_pot_first)"),
+}
+
+
+def _order_why(pot: str, place: int, count: int, reason: str) -> str:
+    """Which pot is due and why this one now, e.g. "Side pot 2 first: ..."."""
+    name = "The main pot" if pot == "main pot" else pot[0].upper() + pot[1:]
+    when = "first" if place == 0 else "last" if place == count - 1 else "next"
+    return f"{name} {when}: {reason}. "
 
 
 class Awarding(HandState):
@@ -98,18 +123,43 @@ class Awarding(HandState):
             self.finished = True
 
     def _award_parts(self, pots: list[Pot], live: list[int]) -> list[tuple[AwardedPot, str]]:
-        """One award step per pot (two for a pot divided high/low or top/bottom)."""
+        """One award step per pot (two for a pot divided high/low or top/bottom),
+        the pots in the house's award_order; with more than one pot each
+        step's reason says which pot is due and why it comes now."""
+        order, reason = AWARD_ORDERS[self.house.award_order]
+        ordered = order(pots)
         parts: list[tuple[AwardedPot, str]] = []
-        if len(live) == 1:
-            rule = self.game.uncontested_rule
-            why = f"Only one player remains, so that player wins the pot without a showdown ({rule})"
-            for pot in pots:
-                parts.append(self._award_part(pot, [live[0]], rule,
-                                              f"Seat {live[0]} is the only player left in the {pot.name}", why))
-        else:
-            for pot in pots:
-                parts.extend(self._award_showdown(pot, live))
+        for place, pot in enumerate(ordered):
+            if len(live) == 1:
+                rule = self.game.uncontested_rule
+                why = f"Only one player remains, so that player wins the pot without a showdown ({rule})"
+                pot_parts = [self._award_part(pot, [live[0]], rule,
+                                              f"Seat {live[0]} is the only player left in the {pot.name}", why)]
+            else:
+                pot_parts = self._award_showdown(pot, live)
+            due = _order_why(pot.name, place, len(ordered), reason) if len(ordered) > 1 else ""
+            for part, why in pot_parts:
+                part.pot = pot.name
+                parts.append((part, due + why))
         return parts
+
+    def _award_refusal(self, seats: tuple[int, ...], exp: Expected) -> Verdict:
+        """Why ticking `seats` is not the award due: they win a pot (or half)
+        awarded later, so the hints teach the award order; or they do not
+        win this one (the hints of the showdown rule)."""
+        later = [part.name for part in self.awards[self._pots_awarded + 1:] if part.winners == seats]
+        if not later:
+            return Verdict(False, f"That is not who wins this pot. {exp.why}.", exp.rule)
+        names = " and ".join(name if name.startswith("side") else f"the {name}" for name in later)
+        message = (f"Not yet: seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} "
+                   f"{'win' if len(seats) > 1 else 'wins'} {names}, awarded later. {exp.why}.")
+        order = list(dict.fromkeys(part.pot for part in self.awards))
+        due = self.awards[self._pots_awarded].pot
+        return Verdict(False, message, exp.rule, hints=(
+            "Not this pot yet. " + _order_why(due, order.index(due), len(order),
+                                              AWARD_ORDERS[self.house.award_order][1]).rstrip(),
+            "Which of the pots still on the table comes next in this house's order, and who holds the best "
+            "hand among the players in it? See 1.1 Side pot(s).", message))
 
     def _dead_antes(self, contributions: dict[int, int]) -> int:
         """Antes that differ by seat (a big-blind ante) are dead money: no part
@@ -202,6 +252,20 @@ class Awarding(HandState):
         return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
                 f"{'tie' if len(winners) > 1 else 'wins'} with {words}")
 
+
+    def pots_on_table(self) -> list[dict[str, object]]:
+        """The pots the dealer built, once the awards begin (the commission
+        taken) and only when there are several: each pot's name, its chips,
+        and whether it has been awarded, in the order they were built, so
+        the trainee sees which pots are still to push (never in which order
+        the house pushes them, nor who contests them)."""
+        names = list(dict.fromkeys(part.pot for part in self.awards))
+        if len(names) < 2 or any(isinstance(e, Expected) and e.kind == "take_rake" for e in self._agenda):
+            return []
+        left = {part.pot for part in self.awards[self._pots_awarded:]}
+        built = [pot.name for pot in self.showdown_pots if pot.name in names]
+        return [{"name": name[0].upper() + name[1:], "amount": sum(p.amount for p in self.awards if p.pot == name),
+                 "awarded": name not in left} for name in built]
 
     def _step_award(self, exp: Expected) -> Done:
         part = self.awards[self._pots_awarded]

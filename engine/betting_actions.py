@@ -4,7 +4,7 @@ rule, and when a round is reopened (6.7-6.9, 6.15). `BettingRound`
 (engine/betting.py) adds the dealer's rulings."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, TypeVar
 
 from engine.betting_structures import (ACTIONS, KIND_NAMES, LIMIT_KINDS, Action, BettingStructure, Options,
                                        Outcome, _chips)
@@ -12,6 +12,8 @@ from engine.house import MAIN, HouseRules
 
 # An Action is frozen, so one made once per kind serves every fold, check and call.
 _PLAIN = {kind: Action(kind) for kind in ACTIONS}
+
+_Round = TypeVar("_Round", bound="BettingActions")
 
 
 class BettingActions:
@@ -30,47 +32,75 @@ class BettingActions:
                  posted: Mapping[int, int] | None = None, pot: int = 0, round_index: int = 0,
                  bet_unit: int | None = None, call_level: int | None = None,
                  house: HouseRules | None = None, lowest_chip: int | None = None) -> None:
-        self.structure = structure
-        self.house = house or MAIN
-        self.order = list(seats)
-        if len(set(self.order)) != len(self.order):
-            raise ValueError(f"a seat is listed twice in the acting order {self.order}")
-        if not self.order:
+        house = house or MAIN
+        order = list(seats)
+        if len(set(order)) != len(order):
+            raise ValueError(f"a seat is listed twice in the acting order {order}")
+        if not order:
             raise ValueError("a betting round needs at least one player")
         posted = dict(posted or {})
         # The messages name the seat, so they are written only for a bad amount.
-        for seat in self.order:
+        for seat in order:
             if seat not in stacks:
                 raise ValueError(f"seat {seat} has no stack")
             if type(stacks[seat]) is not int or stacks[seat] < 0:
                 _chips(stacks[seat], f"the stack of seat {seat}")
         for seat, amount in posted.items():
-            if seat not in self.order:
+            if seat not in order:
                 raise ValueError(f"seat {seat} posted {amount} but is not in the hand")
             if type(amount) is not int or amount < 0:
                 _chips(amount, f"the amount posted by seat {seat}")
-        self.pot = _chips(pot, "the pot")
-        self.round_index = _chips(round_index, "the round index")
-        self.unit = _chips(bet_unit if bet_unit is not None else structure.unit(round_index),
-                           "the bet unit", positive=True)
-        self.lowest_chip = _chips(lowest_chip if lowest_chip is not None else self.house.lowest_chip,
-                                  "the lowest chip", positive=True)
-        self.stacks = {s: stacks[s] for s in self.order}
-        self.in_front = {s: posted.get(s, 0) for s in self.order}
-        top = max(self.in_front.values())
-        self.level = _chips(call_level if call_level is not None else top, "the call level")
-        if self.level < top:
-            raise ValueError(f"the call level {self.level} is below the {top} already posted")
+        _chips(pot, "the pot")
+        _chips(round_index, "the round index")
+        unit = _chips(bet_unit if bet_unit is not None else structure.unit(round_index),
+                      "the bet unit", positive=True)
+        lowest = _chips(lowest_chip if lowest_chip is not None else house.lowest_chip,
+                        "the lowest chip", positive=True)
+        in_front = {s: posted.get(s, 0) for s in order}
+        top = max(in_front.values())
+        level = _chips(call_level if call_level is not None else top, "the call level")
+        if level < top:
+            raise ValueError(f"the call level {level} is below the {top} already posted")
+        self._begin(structure, house, order, {s: stacks[s] for s in order}, in_front, pot, round_index,
+                    unit, lowest, level)
+
+    @classmethod
+    def trusted(cls: type[_Round], structure: BettingStructure, house: HouseRules, order: list[int],
+                stacks: dict[int, int], in_front: dict[int, int], *, pot: int, round_index: int,
+                call_level: int | None = None) -> _Round:
+        """A round opened by the hand engine from its own table: seats, stacks
+        and posted chips it keeps itself, so nothing is checked again (an outside
+        caller uses the constructor, which checks every argument). `stacks` and
+        `in_front` give every seat of `order` and become the round's own."""
+        rnd = cls.__new__(cls)
+        top = max(in_front.values())
+        rnd._begin(structure, house, order, stacks, in_front, pot, round_index, structure.unit(round_index),
+                   house.lowest_chip, call_level if call_level is not None else top)
+        return rnd
+
+    def _begin(self, structure: BettingStructure, house: HouseRules, order: list[int], stacks: dict[int, int],
+               in_front: dict[int, int], pot: int, round_index: int, unit: int, lowest_chip: int,
+               level: int) -> None:
+        self.structure = structure
+        self.house = house
+        self.order = order
+        self.pot = pot
+        self.round_index = round_index
+        self.unit = unit
+        self.lowest_chip = lowest_chip
+        self.stacks = stacks
+        self.in_front = in_front
+        self.level = level
         # A full bet is "open" once the wager to call reaches the structured bet / minimum.
-        self.opened = self.level >= self.unit
-        self.full_level = self.level if self.opened else 0
-        self.last_inc = max(self.unit, self.level) if self.opened and structure.kind != "fixed" else self.unit
+        self.opened = level >= unit
+        self.full_level = level if self.opened else 0
+        self.last_inc = max(unit, level) if self.opened and structure.kind != "fixed" else unit
         self.raises = 0
         self.folded: set[int] = set()
-        self.all_in = {s for s in self.order if self.stacks[s] == 0}
+        self.all_in = {s for s in order if stacks[s] == 0}
         # Players all-in before this round take no part in it (6.15.1).
-        self.starters = [s for s in self.order if s not in self.all_in]
-        self.may_raise = {s: True for s in self.order}
+        self.starters = [s for s in order if s not in self.all_in]
+        self.may_raise = dict.fromkeys(order, True)
         self.faced: dict[int, int] = {}
         self.forfeited: set[int] = set()
         self.history: list[tuple[int, Action]] = []
@@ -215,15 +245,20 @@ class BettingActions:
             all_in_ok = all_in_ok or high is None or all_in_to <= high
         if all_in_ok and stack > 0:
             actions += ("all-in",)
-        return Options(seat, actions, min(max(owe, 0), stack), min(level, all_in_to), min_to, max_to,
-                       all_in_to, f"{reason} ({rule})" if reason else "")
+        to_call = 0 if owe <= 0 else owe if owe < stack else stack           # min(max(owe, 0), stack)
+        call_to = level if level < all_in_to else all_in_to                  # min(level, all_in_to)
+        return Options(seat, actions, to_call, call_to, min_to, max_to, all_in_to,
+                       f"{reason} ({rule})" if reason else "")
 
     # ----- acting ------------------------------------------------------------------------
 
-    def _plan(self, kind: str, amount: int | None,
-              seat: int | None) -> tuple[str, tuple[str, int, bool] | None]:
-        """(error, None) or ("", (kind, to, all_in)) for the player to act."""
-        if self.complete:
+    def _plan(self, kind: str, amount: int | None, seat: int | None,
+              offered: Options | None = None) -> tuple[str, tuple[str, int, bool] | None]:
+        """(error, None) or ("", (kind, to, all_in)) for the player to act.
+        `offered`: this turn's options, which already hold the bounds of a bet
+        or raise, so one within them (or an all-in they allow) is not worked
+        out again."""
+        if not self.pending:                # self.complete
             return "the betting round is complete: no one is left to act", None
         s = self.turn
         assert s is not None  # a seat is pending, so one is to act
@@ -277,6 +312,10 @@ class BettingActions:
                 return (f"a {kind} must put in more than the {self.level} to call; "
                         f"a raise must be at least the previous bet or raise (6.5)"), None
         is_all_in = to == all_in_to
+        if offered is not None and offered.seat == s and (
+                "all-in" in offered.actions if kind == "all-in" else
+                offered.min_to is not None and offered.max_to is not None and offered.min_to <= to <= offered.max_to):
+            return "", ("bet" if self.level == 0 else "raise", to, is_all_in)
         reason, rule = self._raise_refusal(s)
         if reason:
             return f"seat {s} may not bet or raise: {reason} ({rule})", None
@@ -329,11 +368,24 @@ class BettingActions:
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> Outcome:
         """Apply an action by the player to act; an illegal one changes nothing."""
         error, plan = self._plan(kind, amount, seat)
-        if error:
+        if plan is None:
             return Outcome(False, error)
+        return Outcome(True, self._apply(*plan))
+
+    def play(self, kind: str, amount: int | None, seat: int, offered: Options | None) -> str:
+        """`act` for the hand engine, which reads only a refusal: the reason,
+        or "" once the action is applied. `offered`: the options this turn's
+        decision was made from (None when not worked out)."""
+        error, plan = self._plan(kind, amount, seat, offered)
+        if plan is None:
+            return error
+        self._apply(*plan)
+        return ""
+
+    def _apply(self, verb: str, to: int, is_all_in: bool) -> str:
+        """Make a planned action of the player to act; the round's log line."""
         s = self.turn
-        assert s is not None and plan is not None  # _plan found the player to act
-        verb, to, is_all_in = plan
+        assert s is not None  # _plan found the player to act
         raising = verb == "bet" or verb == "raise"
         low = self._bounds(s)[0] if raising else 0      # before any chip moves
         before = self.level
@@ -363,13 +415,14 @@ class BettingActions:
         self._settle_pending()
         self.turn = self._next_from(s)
         self.log.append(message)
-        return Outcome(True, message)
+        return message
 
     def _reopen(self, raiser: int) -> None:
+        folded, all_in, may_raise, pending = self.folded, self.all_in, self.may_raise, self.pending
         for o in self.order:
-            if o != raiser and self._can_act(o):
-                self.may_raise[o] = True
-                self.pending.add(o)
+            if o != raiser and o not in folded and o not in all_in:     # _can_act(o)
+                may_raise[o] = True
+                pending.add(o)
 
     def _apply_raise(self, s: int, verb: str, to: int, low: int, before: int, is_all_in: bool) -> str:
         kind = self.structure.kind

@@ -8,10 +8,10 @@ dealer collects the bets when the round ends (1.1 Pot, Dealer).
 """
 from __future__ import annotations
 
-from engine.betting import BettingRound
+from engine.betting import BettingRound, Options
 from engine.cards import format_cards
 from engine.decisions import BETS, Decision, read_bet
-from engine.games import Betting, Street
+from engine.games import Betting, Game, Street
 from engine.hand_state import HandState
 from engine.rankings import bring_in_seat, first_to_act_showing
 from engine.steps import Done, Expected, ScenarioError
@@ -20,6 +20,22 @@ from engine.steps import Done, Expected, ScenarioError
 def _illegal(text: str, seat: int, street: Street, why: str) -> ScenarioError:
     """An action refused, and why; written only when one is refused."""
     return ScenarioError(f"action {text!r} for seat {seat} on the {street.name} is not legal: {why}")
+
+
+def _round_index(game: Game, street: Street) -> int:
+    """Which betting round of the hand `street`'s is (0 first): the game's
+    betting streets are listed once per game, not once per round."""
+    kept = _ROUND_INDEX.get(id(game))
+    if kept is None or kept[0] is not game:
+        index: dict[str, int] = {}
+        for i, betting_street in enumerate(s for s in game.streets if s.betting):
+            index.setdefault(betting_street.name, i)
+        kept = _ROUND_INDEX[id(game)] = (game, index)
+    return kept[1][street.name]
+
+
+# id(game) -> (game, betting street name -> round index); a declaration never changes.
+_ROUND_INDEX: dict[int, tuple[Game, dict[str, int]]] = {}
 
 
 class BettingRounds(HandState):
@@ -35,28 +51,33 @@ class BettingRounds(HandState):
         if street is None:
             names = [s.name for s in self.game.streets if s.betting]
             raise ValueError(f"{self.game.title} has no betting round {street_name!r}; rounds: {', '.join(names)}")
-        live = self.live_seats()
         betting = street.betting
         assert betting is not None  # chosen above: a street with betting
+        return self._acting_order(betting, self.live_seats())
+
+    def _acting_order(self, betting: Betting, live: list[int]) -> list[int]:
+        """`acting_order` for a street's betting the hand already holds;
+        `live`: live_seats(), which the caller has read already."""
         if betting.opener == "left_of_last_blind":
             start = self._last_blind_seat
             if start is None:
                 start = self.blind_seats()[-1] if self.blind_amounts else self._start()
-            return [s for s in self._clockwise_from(start) if s in live]
+            players = self.players
+            return [s for s in self._clockwise_from(start) if not players[s].folded]   # in live
         if betting.opener == "left_of_button":
             return live
-        opener = self._card_opener(betting)
+        opener = self._card_opener(betting, live)
         i = live.index(opener)
         return live[i:] + live[:i]
 
-    def _card_opener(self, betting: Betting) -> int:
+    def _card_opener(self, betting: Betting, live: list[int]) -> int:
         """Stud: the bring-in (lowest up-card; Razz highest, aces low) or the
         best hand showing (Razz lowest), not counting a common card. Naming
         the opener, opening the round and the opener step's message each ask
         on every street, so the answer is kept until a card moves or a
-        player folds or goes all in (the key)."""
-        live, players = self.live_seats(), self.players
-        able = [s for s in live if not players[s].all_in]
+        player folds or goes all in (the key). `live`: live_seats()."""
+        players = self.players
+        able = [s for s in live if players[s].stack]        # not all in (live: not folded)
         key = (betting, len(self.taken), len(self.muck), tuple(live), tuple(able))
         memo = self._opener_memo
         if memo is not None and memo[0] == key:
@@ -74,9 +95,10 @@ class BettingRounds(HandState):
         order = [s for s in self.acting_order(street_name) if not self.players[s].all_in]
         return order[0]
 
-    def _betting_possible(self) -> bool:
-        live, players = self.live_seats(), self.players
-        able = [s for s in live if not players[s].all_in]       # _able()
+    def _betting_possible(self, live: list[int]) -> bool:
+        """Whether a betting round opens among the `live` seats (live_seats())."""
+        players = self.players
+        able = [s for s in live if players[s].stack]            # _able(): live and not all in
         if len(live) < 2:
             return False
         if len(able) >= 2:
@@ -88,11 +110,12 @@ class BettingRounds(HandState):
         return bool(able) and self.players[able[0]].in_front < top
 
     def _name_opener(self, street: Street) -> None:
-        if len(self._able()) < 2:
+        live, players = self.live_seats(), self.players
+        if sum(1 for s in live if players[s].stack) < 2:        # len(_able())
             return
         betting = street.betting
         assert betting is not None
-        seat = self.first_to_act(street.name)
+        seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
         if betting.opener == "bring_in":
             why = ("The player with the highest up-card, aces low, must open with a bet of at least the "
                    "table minimum; equal ranks go to the higher suit (spades, hearts, diamonds, clubs) "
@@ -111,21 +134,24 @@ class BettingRounds(HandState):
 
     # --- betting ---------------------------------------------------------------------
     def _open_round(self, street: Street) -> bool:
-        if not self._betting_possible():
+        live = self.live_seats()
+        if not self._betting_possible(live):
             return False
-        order = self.acting_order(street.name)
-        posted = {s: self.players[s].in_front for s in order if self.players[s].in_front}
-        index = [s.name for s in self.game.streets if s.betting].index(street.name)
+        betting = street.betting
+        assert betting is not None  # a betting marker is scheduled only for a street with betting
+        order = self._acting_order(betting, live)
+        players = self.players
+        stacks = {s: players[s].stack for s in order}
+        in_front = {s: players[s].in_front for s in order}
+        index = _round_index(self.game, street)
         call_level = None
-        if posted and index == 0 and self._posted_blinds:
-            call_level = max(max(posted.values()),
+        if index == 0 and self._posted_blinds and any(in_front.values()):
+            call_level = max(max(in_front.values()),
                              max(a for s, a in self._posted_blinds.items() if s in order))
-        try:
-            self._round = BettingRound(
-                self.structure, order, {s: self.players[s].stack for s in order}, posted=posted,
-                pot=self.pot, round_index=index, house=self.house, call_level=call_level)
-        except ValueError as exc:
-            raise ScenarioError(f"the {street.name} betting round cannot open: {exc}") from None
+        # The seats, stacks and chips are the hand's own: the round is opened
+        # without checking them again (BettingRound.trusted).
+        self._round = BettingRound.trusted(self.structure, self.house, order, stacks, in_front, pot=self.pot,
+                                           round_index=index, call_level=call_level)
         self._round_street = street
         self._opened = False
         self._kitty_pending = None
@@ -135,7 +161,6 @@ class BettingRounds(HandState):
         """Apply player decisions until the round is complete or a dealer
         step is due inside it (the Kitty changing hands)."""
         rnd, street, betting = self._betting_now()
-        players = self.players.values()
         while rnd.pending:                  # not rnd.complete
             seat = rnd.turn
             assert seat is not None
@@ -143,19 +168,20 @@ class BettingRounds(HandState):
             # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
             called = self._before_turn(seat)
             if not called:
-                text = self._next_decision(self._bet_decision(seat, rnd, street, betting))
+                decision = self._bet_decision(seat, rnd, street, betting)
+                text = self._next_decision(decision)
                 called = self._irregular(seat, text)
-                if not called and self._apply_bet(seat, text):
+                if not called and self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
                     return                  # the Kitty was taken
             if called == "ruling":
                 return
             again = self._round             # a bring-in starts the round again (_bring_in)
             assert again is not None
             rnd = again
-            if len([p for p in players if not p.folded]) == 1:   # live_seats(), uncounted
-                break
+            # A fold that leaves one player in the hand leaves nobody pending
+            # (BettingActions._settle_pending): players fold only in the round.
         self._round = None
-        if any(p.in_front for p in self.players.values()):
+        if any([p.in_front for p in self.players.values()]):
             self._front(self._collect_step(street))
 
     @staticmethod
@@ -171,9 +197,12 @@ class BettingRounds(HandState):
         for a `decide` callable."""
         kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
         options = None if self._script.actions else rnd.options()
-        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options,
-                        forced=betting.opener == "bring_in" and not rnd.history,
-                        no_raise=bool(betting.kitty) and not self._opened, kitty=kitty_open)
+        forced = betting.opener == "bring_in" and not rnd.history
+        no_raise = bool(betting.kitty) and not self._opened
+        # In field order (kind, seat, street, cards, options, count, forced, no_raise,
+        # kitty): a call by keyword costs twice as much, once per decision.
+        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options, 0,
+                        forced, no_raise, kitty_open)
 
     def _forced_open(self) -> bool:
         rnd, _, betting = self._betting_now()
@@ -184,7 +213,12 @@ class BettingRounds(HandState):
 
     def _apply_bet(self, seat: int, text: str) -> bool:
         """Apply one betting decision; True when the Kitty was taken."""
-        rnd, street, betting = self._betting_now()
+        return self._apply_bet_in(seat, text, None, *self._betting_now())
+
+    def _apply_bet_in(self, seat: int, text: str, offered: Options | None, rnd: BettingRound, street: Street,
+             betting: Betting) -> bool:
+        """`_apply_bet` in the round `_betting_now()` gives; `offered`: the
+        options the decision was made from, when worked out."""
         player = self.players[seat]
         said = read_bet(text)
         if said.kind == "take-kitty":
@@ -194,11 +228,11 @@ class BettingRounds(HandState):
             if not forced:
                 raise _illegal(text, seat, street, "only the first bet of the stud bring-in round is "
                                f"the bring-in ({betting.rule})")
-            opts = rnd.options()
+            opts = offered if offered is not None else rnd.options()
             assert opts is not None
             kind, amount = ("bet", opts.min_to) if opts.min_to is not None else ("all-in", None)
             if self._bring_in(seat):
-                rnd, kind, amount = self._betting_now()[0], "check", None
+                rnd, kind, amount, offered = self._betting_now()[0], "check", None, None
                 forced = not rnd.history
         else:
             if said.not_amount:
@@ -216,9 +250,9 @@ class BettingRounds(HandState):
             raise _illegal(text, seat, street, f"{text!r} is not fold, check, call, bet N, raise N, all-in"
                            + (", bring-in" if forced else "") + (" or take kitty" if betting.kitty else ""))
         before = rnd.in_front[seat]
-        outcome = rnd.act(kind, amount, seat=seat)
-        if not outcome.ok:
-            raise _illegal(text, seat, street, outcome.message)
+        refused = rnd.play(kind, amount, seat, offered)
+        if refused:
+            raise _illegal(text, seat, street, refused)
         self._kitty_pending = None
         if kind != "fold":
             self._opened = self._opened or kind != "check"
@@ -237,7 +271,7 @@ class BettingRounds(HandState):
             description = f"bets {rnd.in_front[seat]}"
         else:
             description = f"raises to {rnd.in_front[seat]}"
-        if player.all_in and seat not in rnd.folded:
+        if player.stack == 0 and seat not in rnd.folded:         # player.all_in
             description += " and is all in"
         self.log.append(f"Seat {seat} ({player.name}) {description}")
         return False
@@ -280,7 +314,7 @@ class BettingRounds(HandState):
         assert betting is not None
         if betting.opener == "bring_in":
             return f"Seat {seat} ({shown}) brings in."
-        best = self._card_opener(betting)
+        best = self._card_opener(betting, self.live_seats())
         if best != seat:
             return (f"Seat {best} shows the best hand but is all in; seat {seat} ({shown}) acts first.")
         return f"Seat {seat} ({shown}) opens."

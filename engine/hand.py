@@ -30,7 +30,7 @@ from engine.draws import Draws
 from engine.forced_bets import ForcedBets
 from engine.games import Discard, Draw, Game, get_game, with_post_draw_opener
 from engine.hand_state import Marker, Player, seat_orders
-from engine.house import HouseFileError, get_house
+from engine.house import HouseFileError, earlier_house, get_house
 from engine.kitty import KittySteps
 from engine.players import Decide, RandomPlayer, ScriptedPlayers
 from engine.procedure import Procedure
@@ -215,13 +215,23 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 return Verdict(False, f"Seat {step.seat} is empty. {exp.why}.", exp.rule)
             return Verdict(False, f"Not seat {step.seat}. {exp.why}.", exp.rule)
         if kind == "award" and tuple(sorted(step.seats)) != exp.seats:
-            return Verdict(False, f"That is not who wins this pot. {exp.why}.", exp.rule)
+            return self._award_refusal(tuple(sorted(step.seats)), exp)
         return None
 
     def _perform(self) -> Done:
         exp = self._agenda.pop(0)
         assert isinstance(exp, Expected)
         return STEPS[exp.kind](self, exp)
+
+    def earlier_rules(self) -> Hand | None:
+        """This hand dealt afresh under the house's earlier defaults (the
+        main pot awarded first), for steps stored before they changed."""
+        earlier = earlier_house(self.house)
+        if earlier is None:
+            return None
+        hand = Hand(self.scenario, self.decide)
+        hand.house = earlier
+        return hand
 
     def autoplay(self, *, until_betting_on: str | None = None) -> Hand:
         """Deal correctly to the end of the hand, or until the betting round
@@ -279,9 +289,10 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         boards = [[None if b in self.face_down and i < 3 else str(c) for i, c in enumerate(cards)]
                   for b, cards in enumerate(self.boards)]
         discards = self.game.has_discards
+        pots = self.pots_on_table()      # only with several pots: a one-pot hand views as before
         return {
             "game": self.game.name, "title": self.game.title,
-            "seats": seats, "button": self.button, "pot": self.pot,
+            "seats": seats, "button": self.button, "pot": self.pot, **({"pots": pots} if pots else {}),
             "commission": self.rake if self.takes_rake() else None,
             "board": boards[0], "boards": boards,
             "kitty": None if self.kitty is None else [None] * len(self.kitty),

@@ -45,6 +45,12 @@ class HouseRules:
     # before the rake was dealt keep their steps and pots; a profile file or
     # a scenario's `commission` key turns it on.
     rake_in_hand: bool = False
+    # The order the pots are awarded in (the rulebooks define main and side
+    # pots, 1.1, but are silent on the order). "side_pots_first" follows
+    # published standard dealer practice: the side pots first, the last one
+    # built first, the main pot last; "main_pot_first": the main pot, then
+    # side pot 1, 2... (the engine's order before this field existed).
+    award_order: str = "side_pots_first"
     # 6.15.2(b): in fixed/spread games an all-in of at least half a bet or
     # raise lets players who acted before it raise. False follows 10.2 of the
     # second rulebook: the excess is not a raise, they may only call.
@@ -150,6 +156,19 @@ class HouseRules:
         return replace(self, **changes)
 
 
+# Defaults that changed after trainees' hands were stored: (field, the value
+# the engine followed before). A stored hand whose steps no longer fit is
+# replayed once more under these (engine.procedure.Procedure.replay_stored).
+EARLIER_DEFAULTS: tuple[tuple[str, Any], ...] = (("award_order", "main_pot_first"),)
+
+
+def earlier_house(house: "HouseRules") -> "HouseRules | None":
+    """`house` as the engine dealt it before its defaults changed
+    (EARLIER_DEFAULTS), or None when that is `house` itself."""
+    changes = {name: old for name, old in EARLIER_DEFAULTS if getattr(house, name) != old}
+    return replace(house, **changes) if changes else None
+
+
 class HouseFileError(ValueError):
     """An instructor's profile file that cannot be read; the message names the
     file, the line or field, and what is wrong."""
@@ -228,6 +247,11 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "7.2.1(a), 7.2.3(a), 7.2.4(b)", "A dealt hand takes the commission as a dealer step: from "
         "the pots before the award (percentage, fixed per hand) or from each player before the deal "
         "(fixed per person); a time charge (7.2.2) is never taken in a hand."),
+    "award_order": FieldInfo(
+        "1.1 Main pot, Side pot(s) (silent on the order)", "The order the pots are awarded in.", {
+            "side_pots_first": "the side pots first, the last one built first, the main pot last "
+                               "(published standard practice)",
+            "main_pot_first": "the main pot first, then side pot 1, 2..."}, standard=True),
     "half_bet_allin_reopens": FieldInfo(
         "6.15.2(b), 10.2", "Fixed/spread: an all-in of half a bet or raise or more lets players "
         "who acted before it raise (true, 6.15.2(b)); false = they may only call (10.2)."),

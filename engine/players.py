@@ -8,6 +8,7 @@ every choice is legal so a hand always plays to the end (`simulate`).
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from itertools import accumulate
 from typing import Callable, Iterable
 
@@ -63,6 +64,22 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
     return order[:n]
 
 
+class _Pick:
+    """A weighted draw of a choice's index, as `rng.choices(choices, weights)[0]`
+    draws it (one `rng.random()`, the same index from the same stream), with
+    the cumulative weights and their total worked out once."""
+
+    __slots__ = ("cum", "total", "last")
+
+    def __init__(self, weights: Iterable[float]) -> None:
+        self.cum = list(accumulate(weights))
+        self.total = self.cum[-1] + 0.0
+        self.last = len(self.cum) - 1
+
+    def index(self, rng: random.Random) -> int:
+        return bisect(self.cum, rng.random() * self.total, 0, self.last)
+
+
 class RandomPlayer:
     """Seeded random player decisions for any game: `Hand(scenario, decide=RandomPlayer(seed))`.
 
@@ -73,14 +90,18 @@ class RandomPlayer:
     def __init__(self, seed: int | str | None = None, aggression: float = 0.25):
         self.rng = random.Random(seed)
         self.aggression = aggression
-        # Cumulative weights per (choices, aggression): the same few come up
-        # every hand, and rng.choices draws the same from them as from weights.
-        self._cum_weights: dict[tuple[tuple[str, ...], float], list[float]] = {}
+        # A weighted draw per (choices, aggression) and per draw count: the same
+        # few come up every hand (see _pick).
+        self._bet_picks: dict[tuple[tuple[str, ...], float], _Pick] = {}
+        self._draw_picks: dict[int, _Pick] = {}
 
     def __call__(self, hand: object, decision: Decision) -> str:
         rng = self.rng
         if decision.kind == "draw":
-            n = rng.choices(range(decision.count + 1), weights=(25, 30, 20, 15, 5, 5)[:decision.count + 1])[0]
+            draw = self._draw_picks.get(decision.count)
+            if draw is None:
+                draw = self._draw_picks[decision.count] = _Pick((25, 30, 20, 15, 5, 5)[:decision.count + 1])
+            n = draw.index(rng)
             if n and rng.random() < 0.2:
                 return "discard " + " ".join(f"#{i + 1}" for i in sorted(rng.sample(range(len(decision.cards)), n)))
             return f"draw {n}" if n else "stand pat"
@@ -99,21 +120,22 @@ class RandomPlayer:
             return f"bet {self._amount(opts)}"
         if decision.kitty and rng.random() < 0.2:
             return "take kitty"
-        acts = list(opts.actions)
+        acts = opts.actions
         if decision.no_raise:
-            acts = [a for a in acts if a not in ("bet", "raise")]
-            if "all-in" in acts and opts.all_in_to > opts.call_to:
-                acts.remove("all-in")
-        key = (tuple(acts), self.aggression)
-        cum = self._cum_weights.get(key)
-        if cum is None:
-            cum = self._cum_weights[key] = list(accumulate(self._weights(acts)))
-        act: str = rng.choices(acts, cum_weights=cum)[0]
+            kept = [a for a in acts if a not in ("bet", "raise")]
+            if "all-in" in kept and opts.all_in_to > opts.call_to:
+                kept.remove("all-in")
+            acts = tuple(kept)
+        key = (acts, self.aggression)
+        pick = self._bet_picks.get(key)
+        if pick is None:
+            pick = self._bet_picks[key] = _Pick(self._weights(acts))
+        act = acts[pick.index(rng)]
         if act in ("bet", "raise"):
             return f"{act} {self._amount(opts)}"
         return act
 
-    def _weights(self, acts: list[str]) -> list[float]:
+    def _weights(self, acts: tuple[str, ...]) -> list[float]:
         """The odds of each choice: mostly check or call, fold mostly when a
         call is owed, bet or raise by `aggression`, all-in now and then."""
         weights: list[float] = []

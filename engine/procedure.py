@@ -110,6 +110,31 @@ class Procedure(ABC):
                                     f"{verdict.message}")
         return self
 
+    def earlier_rules(self) -> Procedure | None:
+        """A fresh procedure of the same scenario dealt under the house
+        defaults stored steps were made under before a default changed
+        (engine.house.EARLIER_DEFAULTS), or None when no default changed."""
+        return None
+
+    def replay_stored(self, steps: Iterable[Step]) -> Procedure:
+        """Stored steps replayed on this fresh procedure, or, when they no
+        longer fit, once more on `earlier_rules()`: a hand a trainee began
+        before a house default changed (the award order) opens, and goes
+        on, under the rules it was dealt by. Raises the first ScenarioError
+        when neither fits."""
+        steps = list(steps)
+        try:
+            return self.replay(steps)
+        except ScenarioError:
+            earlier = self.earlier_rules()
+            if earlier is None:
+                raise
+            try:
+                return earlier.replay(steps)
+            except ScenarioError:
+                pass
+            raise
+
     @staticmethod
     def check_stack(stack: tuple[Card, ...], size: int) -> None:
         """The cards a scenario forces to the top must be distinct cards of the deck."""

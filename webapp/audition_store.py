@@ -337,9 +337,10 @@ def _built(cell: str, title: str) -> TableCell:
 
 
 def current_hand(run: Run, title: str = "") -> tuple[TableCell, Procedure]:
-    """The hand being dealt, replayed to where the trainee is."""
+    """The hand being dealt, replayed to where the trainee is (under the
+    house's earlier defaults for a run begun before they changed)."""
     cell = table(run.cells[run.hand], title)
-    return cell, cell.new_hand().replay(Step.from_dict(s) for s in run.steps)
+    return cell, cell.new_hand().replay_stored(Step.from_dict(s) for s in run.steps)
 
 
 def finish(run: Run, audition: Audition, status: str) -> None:

@@ -176,7 +176,6 @@ def as_table(cell: Any, state: dict) -> tuple[Any, str | None]:
 
 def replay(drill: DrillCell, seed: int, steps: list[dict]) -> Any:
     """An attempt's hand replayed exactly: the drill's hand from `seed`
-    (generate(game, wants, seed, house)) with the stored steps."""
-    hand = drill.table(seed).new_hand()
-    hand.replay(Step.from_dict(s) for s in steps)
-    return hand
+    (generate(game, wants, seed, house)) with the stored steps (under the
+    house's earlier defaults if they were stored under them)."""
+    return drill.table(seed).new_hand().replay_stored(Step.from_dict(s) for s in steps)

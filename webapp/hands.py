@@ -19,7 +19,7 @@ import threading
 from collections import Counter, OrderedDict
 from typing import Any, Iterable
 
-from engine.hand import Step
+from engine.hand import ScenarioError, Step
 from engine.procedure import Procedure
 
 MAX_HANDS = 512     # a few hundred trainees at different points of a class's lessons
@@ -41,8 +41,10 @@ def _key(engine: Any, steps: Iterable[dict]) -> tuple[int, str]:
 
 def replay(engine: Any, steps: list[dict]) -> Procedure:
     """The cell's procedure with `steps` (cell_state's dicts) applied: a kept
-    hand when there is one, else a fresh one replayed. Raises ScenarioError
-    when a stored step no longer fits (the lesson changed)."""
+    hand when there is one, else a fresh one replayed (under the house's
+    earlier defaults if the steps were stored under them: Procedure.
+    replay_stored). Raises ScenarioError when a stored step no longer fits
+    (the lesson changed)."""
     for back in range(min(len(steps), CATCH_UP) + 1):
         done = len(steps) - back
         key = _key(engine, steps[:done])
@@ -52,13 +54,15 @@ def replay(engine: Any, steps: list[dict]) -> Procedure:
                 counts["hits" if back == 0 else "caught up"] += 1
         if kept is not None and kept[0] is engine:
             hand: Procedure = kept[1]
-            hand.replay(Step.from_dict(s) for s in steps[done:])
+            try:
+                hand.replay(Step.from_dict(s) for s in steps[done:])
+            except ScenarioError:
+                break      # steps stored under earlier rules: replayed afresh below
             return hand
     with _lock:
         counts["replayed"] += 1
-    hand = engine.new_hand()
-    hand.replay(Step.from_dict(s) for s in steps)
-    return hand
+    # A hand begun before a house default changed replays under the old one.
+    return engine.new_hand().replay_stored(Step.from_dict(s) for s in steps)
 
 
 def _take(key: tuple[int, str]) -> tuple[Any, Procedure] | None:

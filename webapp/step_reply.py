@@ -22,7 +22,7 @@ from flask import render_template, request
 from engine.hand import Step
 
 # The view's entries drawn in the middle of a poker table (lessons/_table_centre.html).
-CENTRE = ("board", "boards", "kitty", "muck", "burns", "deck", "pot", "commission")
+CENTRE = ("board", "boards", "kitty", "muck", "burns", "deck", "pot", "pots", "commission")
 
 
 @dataclass(frozen=True)

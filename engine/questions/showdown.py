@@ -111,9 +111,9 @@ def _reading_hint(hand: Hand, rule: str) -> str:
 
 
 def winner(data: Data) -> Question:
-    """Who wins one pot or half: by default the first award the dealer makes
-    (the main pot; its high half in a hi-lo game, its Top half with two
-    boards), or the one named by `pot` (0 the main pot, 1 side pot 1...) and
+    """Who wins one pot or half: by default the main pot (its first award:
+    the high half in a hi-lo game, the Top half with two boards, whatever
+    the house's award order), or the one named by `pot` (0 the main pot, 1 side pot 1...) and
     `half` (high, low, top, bottom)."""
     hand, readings = _to_showdown(data)
     parts = _parts(hand)
@@ -132,7 +132,7 @@ def winner(data: Data) -> Question:
         explanation.append(f"{_winner_label(chosen, parts)[0].upper()}{_winner_label(chosen, parts)[1:]} "
                            f"goes to seat{'s' if len(answer) > 1 else ''} {', '.join(map(str, answer))} ({rule}).")
     else:
-        main = hand.awards[0]
+        main = next((part for part in hand.awards if part.pot == "main pot"), hand.awards[0])
         answer, chosen = tuple(sorted(main.winners)), parts[0]
         explanation.append(main.reason)
     return Question(

@@ -36,7 +36,7 @@ SHOWN = {"holdem-01-dealing-a-hand", "stud-01-seven-card-stud", "draw-01-draw-wi
 # What must not overlap on a drawn table, and must stay inside it.
 PARTS = ("button.seat, div.seat, [data-testid=board], [data-testid=board-bottom], [data-testid=kitty], "
          "[data-testid=pot], [data-testid=deck], [data-testid=burns], [data-testid=muck], "
-         "[data-testid=rake], [data-testid=dealer]")
+         "[data-testid=rake], [data-testid=dealer], [data-testid=pots]")
 
 # Every fault of one drawn table, as sentences: overlapping parts, parts (or a seat's
 # cards) outside the table, seats smaller than a 44 px touch target.

@@ -82,10 +82,11 @@ def test_each_pot_is_raked_main_pot_first_and_the_cap_spans_them():
     # Main pot 40 x 3 + 1 = 121 -> 6; side pot 60 x 2 = 120 -> 6.
     assert [line.split(":")[0] for line in h.rake_lines] == ["Main pot 121", "Side pot 1 120"]
     assert h.rake == 12
-    assert [a.amount for a in h.awards] == [115, 114]
+    # Raked main pot first (7.2.1(a)); awarded side pot first (house award_order).
+    assert [(a.pot, a.amount) for a in h.awards] == [("side pot 1", 114), ("main pot", 115)]
     h = hand({"method": "percentage", "percent": 5, "cap": 8}, seats=seats, actions=actions, button_was=7)
     deal(h)
-    assert h.rake == 8 and [a.amount for a in h.awards] == [115, 118]
+    assert h.rake == 8 and [a.amount for a in h.awards] == [118, 115]
     assert chips(h) == 640
 
 

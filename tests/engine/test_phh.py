@@ -95,8 +95,10 @@ def test_every_variant_of_the_brief_has_a_fixture():
 def test_side_pots_each_go_to_their_own_winner():
     result = replay(hand("nt_side_pots.phh"))
     pots = [(a.name, a.amount, a.winners) for a in result.hand.awards]
-    # seats are the players' numbers here: p1 in seat 1 ...
-    assert pots == [("main pot", 80, (3,)), ("side pot 1", 90, (1,)), ("side pot 2", 20, (4,))]
+    # seats are the players' numbers here: p1 in seat 1 ... Awarded side
+    # pots first, the last built first (house award_order); the stacks are
+    # the history's whatever the order.
+    assert pots == [("side pot 2", 20, (4,)), ("side pot 1", 90, (1,)), ("main pot", 80, (3,))]
 
 
 def test_odd_chip_follows_the_house_rules():

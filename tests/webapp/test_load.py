@@ -169,3 +169,18 @@ def test_over_https_a_trainee_speaks_tls_and_names_the_page_it_posts_from(tmp_pa
     assert b"Referer: https://127.0.0.1/lessons/holdem-01\r\n" in seen[0]
     assert "Referer" not in load.request_bytes("POST", "/x", "", [], True).decode()   # plain http: none
     listener.close()
+
+
+def test_each_trainee_sends_the_version_of_its_cell_the_page_drew(client, auth):
+    """The step form's cell_version, read from the lesson page as a browser's form holds it:
+    with it the server sends only what changed (webapp/step_reply.py)."""
+    auth.login()
+    library = load_library(os.path.join(ROOT, "lessons"))
+    for slug, cell_id in load.CELLS:
+        lesson = library.lessons[slug]
+        table = [c for c in lesson.cells if c.kind == "table" and (cell_id is None or c.id == cell_id)]
+        page = client.get(f"/lessons/{slug}").data
+        for cell in table:
+            assert load.cell_version(page, cell.id) == cell.fingerprint
+    with pytest.raises(RuntimeError, match="no step form"):
+        load.cell_version(b'<section id="cell-x">', "x")

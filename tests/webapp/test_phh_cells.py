@@ -62,9 +62,10 @@ def test_the_installed_lesson_deals_the_hand_as_it_was_played():
     seats = phh.fields["seats"]
     assert [hand.players[s].stack for s in seats] == phh.fields["finishing_stacks"] == [750, 400, 600, 400, 900]
     assert hand.players[9].stack == replay(phh).hand.players[9].stack
-    # a main pot and two side pots, each to a different player: Omar, Mia, Pia
+    # a main pot and two side pots, each to a different player: Pia, Mia, Omar,
+    # awarded side pots first, the last built first (house award_order)
     assert [(a.name, a.amount, a.winners) for a in hand.awards] == [
-        ("main pot", 600, (5,)), ("side pot 1", 750, (2,)), ("side pot 2", 400, (7,))]
+        ("side pot 2", 400, (7,)), ("side pot 1", 750, (2,)), ("main pot", 600, (5,))]
 
 
 def test_a_multi_hand_file_takes_hand_n_and_needs_it(folder):
