@@ -38,6 +38,7 @@ from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario  # n
 from engine.games import GAMES, Game  # noqa: E402
 from engine.hand import Hand, RandomPlayer, Scenario  # noqa: E402
 from engine.house import get_house, max_players_for  # noqa: E402
+from engine.steps import Step  # noqa: E402
 
 try:
     from pokerkit import Automation, NoLimitTexasHoldem
@@ -72,9 +73,12 @@ def holdem_scenario(seed: int) -> Scenario:
 
 
 def deal(hand) -> object:
-    """Every dealer step proposed and checked, as a trainee's clicks are."""
+    """Every dealer step proposed and checked, as a trainee's clicks are: each
+    a new Step read from the click, not the due step's own (`exp.step()`, which
+    `propose` takes as right without checking it)."""
     while (exp := hand.expected()) is not None:
-        verdict = hand.propose(exp.step())
+        due = exp.step()
+        verdict = hand.propose(Step(due.kind, due.seat, due.seats, due.choice))
         if not verdict.ok:
             raise AssertionError(verdict.message)
     return hand
