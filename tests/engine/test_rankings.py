@@ -165,6 +165,32 @@ def test_seven_card_hands_agree_with_the_oracle(name, size, key, smaller):
 
 # --- short decks, 3.2.2 / 9.2-9.3 and 3.2.3 ------------------------------------
 
+@pytest.mark.parametrize("name", sorted(RANKINGS))
+def test_cards_are_listed_in_reading_order_each_rank_by_suit(name):
+    # The order a dealer reads: each rank where the reading first names it,
+    # cards of one rank spades, hearts, diamonds, clubs (SUITS). Readings are
+    # kept per rank multiset, so a second five of the same ranks checks that
+    # the kept words come with this five's own cards.
+    r = get_ranking(name)
+    rng = random.Random(name)
+    deck = full_deck(r.deck_size)
+    for i in range(1500):
+        five = rng.sample([c for c in deck if c.suit in "sh"] if i % 4 == 0 else deck, 5)
+        hv = r.read(five)
+        reading = r.scheme.read([c.rank for c in five], len({c.suit for c in five}) == 1 and r.scheme.suits_matter)
+        if hv is None:
+            assert reading.value == 0
+            continue
+        left = sorted(five, key=lambda c: "shdc".index(c.suit))
+        expected = []
+        for rank in reading.order:
+            card = next(c for c in left if c.rank == rank)
+            left.remove(card)
+            expected.append(card)
+        assert hv.cards == tuple(expected) and (hv.value, hv.label, hv.category) == (
+            reading.value, reading.label, reading.category)
+
+
 def test_short_decks_rank_flush_above_full_house():
     for name in ("short40", "short36", "short32"):
         assert beats(name, "Js 9s 8s 7s As", "Ac Ad Ah Kc Kd")
