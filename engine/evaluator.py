@@ -413,6 +413,49 @@ def make_value_function(scheme: Scheme, tables: Tables | None = None) -> Callabl
     return value
 
 
+# The two cards that each five of seven cards leaves out, and the one card
+# each five of six leaves out, in combinations(cards, 5) order.
+_SEVEN_LEAVE_OUT = [tuple(i for i in range(7) if i not in five) for five in combinations(range(7), 5)]
+_SIX_LEAVES_OUT = [i for five in combinations(range(6), 5) for i in range(6) if i not in five]
+
+FirstFive = Callable[[Sequence[Card], int], tuple[Card, ...]]
+
+
+def make_first_five_function(scheme: Scheme, tables: Tables, value: Callable[[Sequence[Card]], int]) -> FirstFive:
+    """(cards, their value) -> the first five of the cards, in combinations
+    order, that make that value: the five a dealer names at the showdown.
+
+    Six or seven cards with no five of one suit cannot hold a flush, so each
+    five's value is one look-up of the cards' key less the one or two cards
+    it leaves out; otherwise (a flush is possible, or other counts) each five
+    is valued in turn. The cards must be a valid hand and `target` its value.
+    """
+    fives = tables.fives
+    card_key = CARD_KEY
+    flush_suit = flush_suit_table()
+    suits_matter = scheme.suits_matter
+
+    def first_five(cards: Sequence[Card], target: int) -> tuple[Card, ...]:
+        n = len(cards)
+        if n == 7 or n == 6:
+            keys = [card_key[c] for c in cards]
+            total = sum(keys)
+            if not suits_matter or flush_suit[total >> SUIT_SHIFT] is None:
+                if n == 7:
+                    i, j = _SEVEN_LEAVE_OUT[[fives[(total - keys[i] - keys[j]) & RANK_MASK]
+                                             for i, j in _SEVEN_LEAVE_OUT].index(target)]
+                else:
+                    i = j = _SIX_LEAVES_OUT[[fives[(total - keys[i]) & RANK_MASK]
+                                             for i in _SIX_LEAVES_OUT].index(target)]
+                return tuple(c for k, c in enumerate(cards) if k != i and k != j)
+        for five in combinations(cards, 5):
+            if value(five) == target:
+                return five
+        raise AssertionError(f"no five of {' '.join(map(str, cards))} reach value {target}")
+
+    return first_five
+
+
 TwoThree = Callable[[Sequence[Card], Sequence[Card]], tuple[int, tuple[Card, ...]]]
 ColumnReader = Callable[["array[int]"], tuple[int, ...]]
 

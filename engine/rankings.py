@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache, total_ordering
-from itertools import combinations
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import SUIT_RANK, SUITS, Card, format_cards
 from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, RANK_KEY, SHORT_CATEGORIES,
                               TWENTY_CATEGORIES, AceToFiveScheme, DeuceToSevenScheme,
-                              EightOrBetterScheme, HandError, HighScheme, Reading, Scheme, Tables, TwoThree,
+                              EightOrBetterScheme, FirstFive, HandError, HighScheme, Reading, Scheme, Tables, TwoThree,
                               build_tables, check_cards, deuce_low_label, grouped, low_label,
-                              make_two_three_function, make_value_function, pack)
+                              make_first_five_function, make_two_three_function, make_value_function,
+                              pack)
 from engine.house import HouseRules
 
 __all__ = ["HandError", "HandValue", "Ranking", "RANKINGS", "get_ranking", "showing_value",
@@ -92,6 +92,7 @@ class Ranking:
         self.value: Callable[[Sequence[Card]], int] = self._first_value
         self.two_three: TwoThree = self._first_two_three
         self._tables: Tables | None = None
+        self.first_five: FirstFive = self._first_first_five
         # Every five of one rank multiset (and flush or not) reads alike:
         # kept per rank key, the showdown names the same hands over and over.
         self._readings: dict[tuple[int, bool], tuple[Reading, dict[int, int]]] = {}
@@ -106,11 +107,16 @@ class Ranking:
         with Ranking._building:
             if self.value == self._first_value:
                 self._tables = build_tables(self.scheme)
-                self.value = make_value_function(self.scheme, self._tables)
+                value = make_value_function(self.scheme, self._tables)
+                self.first_five = make_first_five_function(self.scheme, self._tables, value)
+                self.value = value      # last: it tells other threads the tables are built
         return self
 
     def _first_value(self, cards: Sequence[Card]) -> int:
         return self.prepare().value(cards)
+
+    def _first_first_five(self, cards: Sequence[Card], target: int) -> tuple[Card, ...]:
+        return self.prepare().first_five(cards, target)
 
     def _first_two_three(self, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
         """Builds the two-plus-three reader from the tables (only games that
@@ -132,11 +138,7 @@ class Ranking:
         (the engine dealt them and has valued them): nothing is checked again."""
         if target == 0 and isinstance(self.scheme, EightOrBetterScheme):
             return None
-        value = self.value
-        for five in combinations(cards, 5):
-            if value(five) == target:
-                return self.reading(five)
-        raise AssertionError(f"no five of {format_cards(cards)} reach value {target}")
+        return self.reading(self.first_five(cards, target))
 
     def read(self, five: Iterable[Card]) -> HandValue | None:
         """Exactly five cards as this ranking reads them (no choosing)."""

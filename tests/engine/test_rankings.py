@@ -191,6 +191,23 @@ def test_cards_are_listed_in_reading_order_each_rank_by_suit(name):
             reading.value, reading.label, reading.category)
 
 
+@pytest.mark.parametrize("name", sorted(RANKINGS))
+def test_best_names_the_first_five_in_combinations_order_that_makes_the_value(name):
+    # Which five a dealer names when several make the same value (a board
+    # pair of either suit, a kicker that does not play) must not change with
+    # how the five is found: six and seven cards without five of a suit skip
+    # valuing each five.
+    r = get_ranking(name)
+    rng = random.Random(name)
+    deck = full_deck(r.deck_size)
+    for i in range(1500):
+        cards = rng.sample([c for c in deck if c.suit in "sh"] if i % 4 == 0 else deck, 6 + i % 2)
+        target = r.value(cards)
+        first = next(five for five in combinations(cards, 5) if r.value(five) == target)
+        hv = r.best(cards)
+        assert (hv is None and target == 0) or set(hv.cards) == set(first), cards
+
+
 def test_short_decks_rank_flush_above_full_house():
     for name in ("short40", "short36", "short32"):
         assert beats(name, "Js 9s 8s 7s As", "Ac Ad Ah Kc Kd")
