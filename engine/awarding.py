@@ -12,7 +12,7 @@ from engine.award import AwardedPot
 from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import Pot, award, build_pots, return_uncalled
-from engine.rankings import get_ranking
+from engine.rankings import RANKINGS, get_ranking
 from engine.showdown import DealtHand
 from engine.steps import Done, Expected
 
@@ -27,15 +27,14 @@ class Awarding(HandState):
         cards stay the same: every pot, its reason and the readings ask again."""
         hole, board = self.players[seat].cards, self.boards[board_index]
         key = (seat, board_index, ranking)
-        try:
-            kept = self._dealt[key]
-            if kept.hole == hole and kept.board == board:
-                return kept
-        except AttributeError:
-            self._dealt = {}
-        except KeyError:
-            pass
-        dealt = self._dealt[key] = DealtHand(get_ranking(ranking), self.game.showdown.selection, hole, board)
+        dealt_hands = getattr(self, "_dealt", None)
+        if dealt_hands is None:
+            dealt_hands = self._dealt = {}
+        kept = dealt_hands.get(key)
+        if kept is not None and kept.hole == hole and kept.board == board:
+            return kept
+        dealt = dealt_hands[key] = DealtHand(RANKINGS.get(ranking) or get_ranking(ranking),
+                                             self.game.showdown.selection, hole, board)
         return dealt
 
     def _values(self, seat: int, board_index: int = 0, low: bool = False) -> int:

@@ -465,8 +465,9 @@ class _BoardPart(NamedTuple):
 
     board: tuple[Card, ...]
     triples: list[tuple[Card, ...]]          # every three of its cards, in combinations order
-    pick: ColumnReader                       # a row of values -> the value with each triple
+    rows: list["array[int]"]                 # each triple's row of values, a column per pair of ranks
     suited: list[tuple[int, str, int]]       # suited triples: (index, suit, rank mask)
+    nothing: bool                            # every five values 0: no eight-or-better low is possible
 
 
 def _column_reader(columns: list[int]) -> ColumnReader:
@@ -483,25 +484,27 @@ def make_two_three_function(scheme: Scheme, tables: Tables) -> TwoThree:
     the first five in combinations order, hole pair first, that make it).
 
     A five's rank key is its hole pair's key plus its board triple's key, so
-    the value of every pair of ranks with every triple of ranks is laid out
-    once, an array row per pair and a column per triple (91 x 455 values,
-    160 kilobytes: small enough to stay in the processor's cache, where a
-    look-up in the 5-7 card tables misses it). Four hole cards and five
-    community cards then cost six row look-ups, each picking its ten values
-    in one call, instead of 60 five-card hands built, summed and looked up;
-    the board's triples are worked out once for every player. A five is a
+    the value of every triple of ranks with every pair of ranks is laid out
+    once, an array row per triple and a column per pair (455 x 91 values,
+    160 kilobytes, where the 5-7 card tables take megabytes). The board's
+    triples and their rows are found once for every player; each player's
+    hand then costs six column look-ups and ten picks of six values (one call
+    each) from rows the processor has in its cache after the first player,
+    instead of 60 five-card hands built, summed and looked up. A five is a
     flush only when a suited pair meets a suited triple of the same suit, and
-    only those fives read the flush table. The cards must be distinct cards of
-    the scheme's deck, at least two hole and three community (callers check).
+    only those fives read the flush table. The cards must be distinct cards
+    of the scheme's deck, at least two hole and three community (callers check).
     """
     fives, flush = tables.fives, tables.flush
     rank_key = RANK_KEY
     suits_matter, flush_improves = scheme.suits_matter, scheme.flush_improves
-    triple_keys = [_key(t) for t in combinations_with_replacement(scheme.ranks, 3)]
-    column = {k: i for i, k in enumerate(triple_keys)}
+    pair_keys = [_key(t) for t in combinations_with_replacement(scheme.ranks, 2)]
+    column = {k: i for i, k in enumerate(pair_keys)}
     # 0 where no deck holds the five (five cards of one rank).
-    rows = {_key(pair): array("i", [fives.get(_key(pair) + t, 0) for t in triple_keys])
-            for pair in combinations_with_replacement(scheme.ranks, 2)}
+    triple_rows = {_key(triple): array("i", [fives.get(_key(triple) + p, 0) for p in pair_keys])
+                   for triple in combinations_with_replacement(scheme.ranks, 3)}
+    # Triples that make nothing with any pair (an eight-or-better low with a card above 8).
+    dead_triples = {k for k, row in triple_rows.items() if not any(row)}
 
     def flushes(pairs: Sequence[tuple[Card, ...]], triples: Sequence[tuple[Card, ...]],
                 suited: list[tuple[int, str, int]], grid: list[tuple[int, ...]]) -> list[int] | None:
@@ -532,18 +535,22 @@ def make_two_three_function(scheme: Scheme, tables: Tables) -> TwoThree:
         if kept is not None and kept.board == cards:
             return kept
         triples: list[tuple[Card, ...]] = list(combinations(cards, 3))
-        columns = [column[rank_key[a] + rank_key[b] + rank_key[c]] for a, b, c in triples]
+        keys = [rank_key[a] + rank_key[b] + rank_key[c] for a, b, c in triples]
         suited = [(j, a[1], (1 << a[0]) | (1 << b[0]) | (1 << c[0]))
                   for j, (a, b, c) in enumerate(triples) if a[1] == b[1] == c[1]] if suits_matter else []
-        part = _BoardPart(cards, triples, _column_reader(columns), suited)
+        nothing = not suited and dead_triples.issuperset(keys)
+        part = _BoardPart(cards, triples, [triple_rows[k] for k in keys], suited, nothing)
         last[:] = [part]
         return part
 
     def best(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
-        _, triples, pick, suited = board_part(board)
+        _, triples, rows, suited, nothing = board_part(board)
         pairs = list(combinations(hole, 2))
-        # One tuple of values per hole pair, a value per board triple.
-        grid = [pick(rows[rank_key[a] + rank_key[b]]) for a, b in pairs]
+        if nothing:
+            return 0, pairs[0] + triples[0]
+        pick = _column_reader([column[rank_key[a] + rank_key[b]] for a, b in pairs])
+        # A tuple of values per hole pair, a value per board triple.
+        grid = list(zip(*map(pick, rows)))
         values = flushes(pairs, triples, suited, grid) if suited else None
         if values is None:
             top = max(map(max, grid))
