@@ -447,7 +447,7 @@ def make_first_five_function(scheme: Scheme, tables: Tables, value: Callable[[Se
                 else:
                     i = j = _SIX_LEAVES_OUT[[fives[(total - keys[i]) & RANK_MASK]
                                              for i in _SIX_LEAVES_OUT].index(target)]
-                return tuple(c for k, c in enumerate(cards) if k != i and k != j)
+                return tuple([c for k, c in enumerate(cards) if k != i and k != j])
         for five in combinations(cards, 5):
             if value(five) == target:
                 return five

@@ -101,7 +101,7 @@ def build_pots(contributions: Mapping[int, int], folded: Iterable[int] = ()) -> 
     eligible for none. Return uncalled chips first (`return_uncalled`).
     """
     folded = _check_contributions(contributions, folded)
-    live = sorted(s for s in contributions if s not in folded)
+    live = sorted([s for s in contributions if s not in folded])
     if not live:
         raise ValueError("every player has folded: someone must be left to win the pot")
     levels = sorted({contributions[s] for s in live} - {0})

@@ -42,7 +42,7 @@ class HandValue:
         self.label = label          # "Full House, Kings full of Sevens"
 
     def describe(self) -> str:
-        return f"{self.label} ({format_cards(self.cards)})"
+        return f"{self.label} ({' '.join(map(str, self.cards))})"     # as format_cards() writes them
 
     def _other(self, other: "HandValue") -> "HandValue":
         if other.ranking != self.ranking:
@@ -163,7 +163,7 @@ class Ranking:
             self._readings[key] = reading, place
         if reading.value == 0:
             return None
-        ordered = tuple(sorted(five, key=lambda c: (place[c[0]], _SUIT_INDEX[c[1]])))
+        ordered = tuple([c for _, _, c in sorted([(place[c[0]], _SUIT_INDEX[c[1]], c) for c in five])])
         return HandValue(self.name, reading.value, reading.category, ordered, reading.label)
 
     def category_of(self, value: int) -> str:
