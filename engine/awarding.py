@@ -17,7 +17,8 @@ from engine.award import AwardedPot
 from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import Pot, award, build_pots, return_uncalled
-from engine.showdown import best_hand, best_value
+from engine.rankings import RANKINGS, get_ranking
+from engine.showdown import DealtHand
 from engine.steps import Done, Expected, Verdict
 
 
@@ -44,10 +45,30 @@ def _order_why(pot: str, place: int, count: int, reason: str) -> str:
 class Awarding(HandState):
     """The showdown: readings, pots, and one award step per pot (or half)."""
 
+    _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read
+
+    def _dealt_hand(self, seat: int, board_index: int, ranking: str) -> DealtHand:
+        """A seat's best hand on one board under one ranking, kept while its
+        cards stay the same: every pot, its reason and the readings ask again."""
+        hole, board = self.players[seat].cards, self.boards[board_index]
+        key = (seat, board_index, ranking)
+        dealt_hands = getattr(self, "_dealt", None)
+        if dealt_hands is None:
+            dealt_hands = self._dealt = {}
+        kept = dealt_hands.get(key)
+        if kept is not None and kept.hole == hole and kept.board == board:
+            return kept
+        dealt = dealt_hands[key] = DealtHand(RANKINGS.get(ranking) or get_ranking(ranking),
+                                             self.game.showdown.selection, hole, board)
+        return dealt
+
     def _values(self, seat: int, board_index: int = 0, low: bool = False) -> int:
-        sd = self.game.showdown
-        ranking = self.game.ranking_for(self.deck_size, low)
-        return best_value(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
+        return self._dealt_hand(seat, board_index, self.game.ranking_for(self.deck_size, low)).value
+
+    def _words(self, seat: int, board_index: int, ranking: str) -> str | None:
+        """The seat's best hand in words and cards; None for no eight-or-better low."""
+        hv = self._dealt_hand(seat, board_index, ranking).hand()
+        return hv.describe() if hv is not None else None
 
     def readings(self) -> dict[int, str]:
         """Each live player's hand in words, at a showdown (empty if none)."""
@@ -55,28 +76,25 @@ class Awarding(HandState):
         if len(live) < 2:
             return {}
         sd = self.game.showdown
-        deck = self.deck_size
+        high_ranking = self.game.ranking_for(self.deck_size)
         out = {}
         for s in live:
-            cards = self.players[s].cards
-            high = best_hand(self.game.ranking_for(deck), cards, self.boards[0], sd.selection)
+            high = self._words(s, 0, high_ranking)
             assert high is not None, "every hand has a high reading"
             if sd.split == "hi-lo":
-                low = best_hand(sd.low, cards, self.boards[0], sd.selection)
-                out[s] = f"high {high.describe()}; low " + (low.describe() if low else "none (no eight-or-better)")
+                low = self._words(s, 0, sd.low)
+                out[s] = f"high {high}; low " + (low or "none (no eight-or-better)")
             elif sd.split == "double-board":
-                bottom = best_hand(self.game.ranking_for(deck), cards, self.boards[1], sd.selection)
+                bottom = self._words(s, 1, high_ranking)
                 assert bottom is not None
-                out[s] = f"top {high.describe()}; bottom {bottom.describe()}"
+                out[s] = f"top {high}; bottom {bottom}"
             else:
-                out[s] = high.describe()
+                out[s] = high
         return out
 
     def _describe(self, seat: int, board_index: int = 0, low: bool = False) -> str:
-        sd = self.game.showdown
-        ranking = self.game.ranking_for(self.deck_size, low)
-        hv = best_hand(ranking, self.players[seat].cards, self.boards[board_index], sd.selection)
-        return hv.describe() if hv else "no qualifying low"
+        words = self._words(seat, board_index, self.game.ranking_for(self.deck_size, low))
+        return words if words is not None else "no qualifying low"
 
     def _schedule_showdown(self) -> None:
         # 8.1.7: a hand not tabled is not read; it gives up its claim to the pot.

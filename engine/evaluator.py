@@ -22,9 +22,10 @@ better.
 """
 from __future__ import annotations
 
+from array import array
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
-from typing import Callable, Iterable, Iterator, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence, cast
 
 from engine.cards import ALL_CARDS, DECK_LOWEST_RANK, RANK_NAMES, SUITS, Card
 
@@ -258,8 +259,17 @@ def _mask(ranks: Iterable[int]) -> int:
     return m
 
 
-def build_tables(scheme: Scheme) -> tuple[dict[int, int], dict[int, int]]:
-    """(rank-key -> best non-flush value, suited rank mask -> best flush value), 5-7 cards.
+class Tables(NamedTuple):
+    """A scheme's look-up tables (`build_tables`)."""
+
+    nonflush: dict[int, int]    # rank key of 5-7 cards -> best value read without a flush
+    flush: dict[int, int]       # rank mask of 5-7 suited cards -> best flush (or straight flush)
+    fives: dict[int, int]       # the five-card part of `nonflush`: a twelfth of its size, so it
+                                # stays in the processor's cache while a showdown reads 60 fives
+
+
+def build_tables(scheme: Scheme) -> Tables:
+    """The tables for 5-7 cards: rank key -> best non-flush value, suited rank mask -> best flush.
 
     Five-card entries are read directly; six- and seven-card entries are the
     best of the entries one card smaller, so building costs a few dict
@@ -269,6 +279,7 @@ def build_tables(scheme: Scheme) -> tuple[dict[int, int], dict[int, int]]:
     layer: dict[int, int] = {}
     for t in _multisets(scheme.ranks, 5):
         layer[_key(t)] = scheme.read(t, False).value
+    fives = dict(layer)
     nonflush.update(layer)
     for n in (6, 7):
         smaller, layer = layer, {}
@@ -285,7 +296,7 @@ def build_tables(scheme: Scheme) -> tuple[dict[int, int], dict[int, int]]:
                 for t in combinations(scheme.ranks, n):
                     m = _mask(t)
                     flush[m] = max(flush[m ^ (1 << r)] for r in t)
-    return nonflush, flush
+    return Tables(nonflush, flush, fives)
 
 
 def _build_flush_suit() -> list[str | None]:
@@ -330,14 +341,15 @@ def check_cards(cards: Iterable[Card], deck_size: int = 52, minimum: int = 5) ->
     return cards
 
 
-def make_value_function(scheme: Scheme) -> Callable[[Sequence[Card]], int]:
+def make_value_function(scheme: Scheme, tables: Tables | None = None) -> Callable[[Sequence[Card]], int]:
     """The fast reader for a scheme: cards -> int value, greater is better.
 
     Valid hands of 5-7 cards take the table path; anything else (more cards,
     or input that is not a valid hand) falls to `slow`, which checks the cards
-    and either raises HandError or takes the best of every five.
+    and either raises HandError or takes the best of every five. `tables`
+    (from `build_tables`) are built here when not given.
     """
-    nonflush, flush = build_tables(scheme)
+    nonflush, flush, _ = tables if tables is not None else build_tables(scheme)
     deck_size = scheme.deck_size
 
     if not scheme.suits_matter:
@@ -399,3 +411,153 @@ def make_value_function(scheme: Scheme) -> Callable[[Sequence[Card]], int]:
         return max(value(five) for five in combinations(cards, 5))
 
     return value
+
+
+# The two cards that each five of seven cards leaves out, and the one card
+# each five of six leaves out, in combinations(cards, 5) order.
+_SEVEN_LEAVE_OUT = [tuple(i for i in range(7) if i not in five) for five in combinations(range(7), 5)]
+_SIX_LEAVES_OUT = [i for five in combinations(range(6), 5) for i in range(6) if i not in five]
+
+FirstFive = Callable[[Sequence[Card], int], tuple[Card, ...]]
+
+
+def make_first_five_function(scheme: Scheme, tables: Tables, value: Callable[[Sequence[Card]], int]) -> FirstFive:
+    """(cards, their value) -> the first five of the cards, in combinations
+    order, that make that value: the five a dealer names at the showdown.
+
+    Six or seven cards with no five of one suit cannot hold a flush, so each
+    five's value is one look-up of the cards' key less the one or two cards
+    it leaves out; otherwise (a flush is possible, or other counts) each five
+    is valued in turn. The cards must be a valid hand and `target` its value.
+    """
+    fives = tables.fives
+    card_key = CARD_KEY
+    flush_suit = flush_suit_table()
+    suits_matter = scheme.suits_matter
+
+    def first_five(cards: Sequence[Card], target: int) -> tuple[Card, ...]:
+        n = len(cards)
+        if n == 7 or n == 6:
+            keys = [card_key[c] for c in cards]
+            total = sum(keys)
+            if not suits_matter or flush_suit[total >> SUIT_SHIFT] is None:
+                if n == 7:
+                    i, j = _SEVEN_LEAVE_OUT[[fives[(total - keys[i] - keys[j]) & RANK_MASK]
+                                             for i, j in _SEVEN_LEAVE_OUT].index(target)]
+                else:
+                    i = j = _SIX_LEAVES_OUT[[fives[(total - keys[i]) & RANK_MASK]
+                                             for i in _SIX_LEAVES_OUT].index(target)]
+                return tuple([c for k, c in enumerate(cards) if k != i and k != j])
+        for five in combinations(cards, 5):
+            if value(five) == target:
+                return five
+        raise AssertionError(f"no five of {' '.join(map(str, cards))} reach value {target}")
+
+    return first_five
+
+
+TwoThree = Callable[[Sequence[Card], Sequence[Card]], tuple[int, tuple[Card, ...]]]
+ColumnReader = Callable[["array[int]"], tuple[int, ...]]
+
+
+class _BoardPart(NamedTuple):
+    """What a two-plus-three reading needs from the board, worked out once per board."""
+
+    board: tuple[Card, ...]
+    triples: list[tuple[Card, ...]]          # every three of its cards, in combinations order
+    rows: list["array[int]"]                 # each triple's row of values, a column per pair of ranks
+    suited: list[tuple[int, str, int]]       # suited triples: (index, suit, rank mask)
+    nothing: bool                            # every five values 0: no eight-or-better low is possible
+
+
+def _column_reader(columns: list[int]) -> ColumnReader:
+    """Picks the given columns of a row in one call (itemgetter), always as a tuple."""
+    if len(columns) == 1:
+        only = columns[0]
+        return lambda row: (row[only],)
+    return cast(ColumnReader, itemgetter(*columns))
+
+
+def make_two_three_function(scheme: Scheme, tables: Tables) -> TwoThree:
+    """The reader for exactly two hole cards and three community cards (Omaha
+    8.23.6(d), the Manilas 8.14.5(d)-8.16.5(d)): (hole, board) -> (best value,
+    the first five in combinations order, hole pair first, that make it).
+
+    A five's rank key is its hole pair's key plus its board triple's key, so
+    the value of every triple of ranks with every pair of ranks is laid out
+    once, an array row per triple and a column per pair (455 x 91 values,
+    160 kilobytes, where the 5-7 card tables take megabytes). The board's
+    triples and their rows are found once for every player; each player's
+    hand then costs six column look-ups and ten picks of six values (one call
+    each) from rows the processor has in its cache after the first player,
+    instead of 60 five-card hands built, summed and looked up. A five is a
+    flush only when a suited pair meets a suited triple of the same suit, and
+    only those fives read the flush table. The cards must be distinct cards
+    of the scheme's deck, at least two hole and three community (callers check).
+    """
+    fives, flush = tables.fives, tables.flush
+    rank_key = RANK_KEY
+    suits_matter, flush_improves = scheme.suits_matter, scheme.flush_improves
+    pair_keys = [_key(t) for t in combinations_with_replacement(scheme.ranks, 2)]
+    column = {k: i for i, k in enumerate(pair_keys)}
+    # 0 where no deck holds the five (five cards of one rank).
+    triple_rows = {_key(triple): array("i", [fives.get(_key(triple) + p, 0) for p in pair_keys])
+                   for triple in combinations_with_replacement(scheme.ranks, 3)}
+    # Triples that make nothing with any pair (an eight-or-better low with a card above 8).
+    dead_triples = {k for k, row in triple_rows.items() if not any(row)}
+
+    def flushes(pairs: Sequence[tuple[Card, ...]], triples: Sequence[tuple[Card, ...]],
+                suited: list[tuple[int, str, int]], grid: list[tuple[int, ...]]) -> list[int] | None:
+        """Every five's value in one list (pair-major) with the fives whose five
+        cards share a suit read again; None where no five is a flush."""
+        values: list[int] | None = None
+        width = len(triples)
+        for i, (a, b) in enumerate(pairs):
+            if a[1] != b[1]:
+                continue
+            pair_mask = (1 << a[0]) | (1 << b[0])
+            for j, suit, triple_mask in suited:
+                if suit == a[1]:
+                    if values is None:
+                        values = [v for row in grid for v in row]
+                    at = i * width + j
+                    f = flush[pair_mask | triple_mask]
+                    # A flush can only help a high hand; in deuce-to-seven it reads as one.
+                    values[at] = max(f, values[at]) if flush_improves else f
+        return values
+
+    # The last board read: every player's hand is read against the same one.
+    last: list[_BoardPart] = []
+
+    def board_part(board: Sequence[Card]) -> _BoardPart:
+        cards = tuple(board)
+        kept = last[0] if last else None
+        if kept is not None and kept.board == cards:
+            return kept
+        triples: list[tuple[Card, ...]] = list(combinations(cards, 3))
+        keys = [rank_key[a] + rank_key[b] + rank_key[c] for a, b, c in triples]
+        suited = [(j, a[1], (1 << a[0]) | (1 << b[0]) | (1 << c[0]))
+                  for j, (a, b, c) in enumerate(triples) if a[1] == b[1] == c[1]] if suits_matter else []
+        nothing = not suited and dead_triples.issuperset(keys)
+        part = _BoardPart(cards, triples, [triple_rows[k] for k in keys], suited, nothing)
+        last[:] = [part]
+        return part
+
+    def best(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
+        _, triples, rows, suited, nothing = board_part(board)
+        pairs = list(combinations(hole, 2))
+        if nothing:
+            return 0, pairs[0] + triples[0]
+        pick = _column_reader([column[rank_key[a] + rank_key[b]] for a, b in pairs])
+        # A tuple of values per hole pair, a value per board triple.
+        grid = list(zip(*map(pick, rows)))
+        values = flushes(pairs, triples, suited, grid) if suited else None
+        if values is None:
+            top = max(map(max, grid))
+            i = next(i for i, row in enumerate(grid) if top in row)
+            return top, pairs[i] + triples[grid[i].index(top)]
+        top = max(values)
+        i, j = divmod(values.index(top), len(triples))
+        return top, pairs[i] + triples[j]
+
+    return best

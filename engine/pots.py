@@ -25,6 +25,7 @@ T = TypeVar("T")
 HeldCards = str | Sequence[Card | str]
 
 ODD_CHIP_RULES = ("button", "suit", "left_of_button")
+_INT = {int}
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,14 @@ class AwardOptions(TypedDict, total=False):
 
 def _check_contributions(contributions: Mapping[int, int], folded: Iterable[int]) -> set[int]:
     folded = set(folded)
-    for seat, amount in contributions.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise ValueError(f"seat {seat} put in {amount!r}: contributions are whole numbers of chips, 0 or more")
+    amounts = contributions.values()
+    # Plain ints, none negative (what the engine hands in), pass at once;
+    # anything else is looked at seat by seat for the message.
+    if not set(map(type, amounts)) <= _INT or (amounts and min(amounts) < 0):
+        for seat, amount in contributions.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise ValueError(f"seat {seat} put in {amount!r}: contributions are whole numbers of chips, "
+                                 "0 or more")
     # A folded seat with no contribution listed put nothing in; it changes nothing.
     return folded & set(contributions)
 
@@ -75,8 +81,8 @@ def return_uncalled(contributions: Mapping[int, int], folded: Iterable[int] = ()
     after = dict(contributions)
     if len(after) < 2:
         return Uncalled(after, {}, [])
-    top_seat = max(after, key=lambda s: after[s])
-    others = max(v for s, v in after.items() if s != top_seat)
+    top_seat = max(after, key=after.__getitem__)
+    others = max([v for s, v in after.items() if s != top_seat])
     excess = after[top_seat] - others
     if excess <= 0:
         return Uncalled(after, {}, [])
@@ -95,26 +101,27 @@ def build_pots(contributions: Mapping[int, int], folded: Iterable[int] = ()) -> 
     eligible for none. Return uncalled chips first (`return_uncalled`).
     """
     folded = _check_contributions(contributions, folded)
-    live = [s for s in contributions if s not in folded]
+    live = sorted([s for s in contributions if s not in folded])
     if not live:
         raise ValueError("every player has folded: someone must be left to win the pot")
-    levels = sorted({contributions[s] for s in live if contributions[s] > 0})
+    levels = sorted({contributions[s] for s in live} - {0})
+    amounts = list(contributions.values())
     pots: list[Pot] = []
-    below = 0
+    taken = 0   # the chips in the pots so far: every contribution up to the last level
     for level in levels:
-        amount = sum(min(v, level) - min(v, below) for v in contributions.values())
-        eligible = tuple(sorted(s for s in live if contributions[s] >= level))
-        pots.append(Pot(amount, eligible, "main pot" if not pots else f"side pot {len(pots)}"))
-        below = level
+        upto = sum([v if v < level else level for v in amounts])
+        eligible = tuple([s for s in live if contributions[s] >= level])
+        pots.append(Pot(upto - taken, eligible, "main pot" if not pots else f"side pot {len(pots)}"))
+        taken = upto
     # Dead chips above every live player's level (a folded player's wager
     # that nobody live matched) can only join the last pot.
-    extra = sum(max(0, v - below) for v in contributions.values())
+    extra = sum(amounts) - taken
     if extra:
         if pots:
             last = pots[-1]
             pots[-1] = Pot(last.amount + extra, last.eligible, last.name)
         else:
-            pots.append(Pot(extra, tuple(sorted(live)), "main pot"))
+            pots.append(Pot(extra, tuple(live), "main pot"))
     return pots
 
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache, total_ordering
-from itertools import combinations
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import SUIT_RANK, SUITS, Card, format_cards
-from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, SHORT_CATEGORIES,
+from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, RANK_KEY, SHORT_CATEGORIES,
                               TWENTY_CATEGORIES, AceToFiveScheme, DeuceToSevenScheme,
-                              EightOrBetterScheme, HandError, HighScheme, Scheme, check_cards,
-                              deuce_low_label, grouped, low_label, make_value_function, pack)
+                              EightOrBetterScheme, FirstFive, HandError, HighScheme, Reading, Scheme, Tables, TwoThree,
+                              build_tables, check_cards, deuce_low_label, grouped, low_label,
+                              make_first_five_function, make_two_three_function, make_value_function,
+                              pack)
 from engine.house import HouseRules
 
 __all__ = ["HandError", "HandValue", "Ranking", "RANKINGS", "get_ranking", "showing_value",
@@ -41,7 +42,7 @@ class HandValue:
         self.label = label          # "Full House, Kings full of Sevens"
 
     def describe(self) -> str:
-        return f"{self.label} ({format_cards(self.cards)})"
+        return f"{self.label} ({' '.join(map(str, self.cards))})"     # as format_cards() writes them
 
     def _other(self, other: "HandValue") -> "HandValue":
         if other.ranking != self.ranking:
@@ -74,7 +75,9 @@ class Ranking:
     app pays for a ranking only when it uses it (`prepare()` builds eagerly).
     For speed it does not look for a card given twice; `best()` and
     engine.showdown check the cards fully. Cards outside the deck, too few
-    cards or non-cards raise HandError either way.
+    cards or non-cards raise HandError either way. `two_three(hole, board)`
+    is the same kind of attribute for two hole cards and three community
+    cards (engine.evaluator.make_two_three_function); it checks nothing.
     """
 
     def __init__(self, name: str, rule: str, title: str, scheme: Scheme, notes: str = ""):
@@ -87,6 +90,12 @@ class Ranking:
         self.categories: tuple[str, ...] = scheme.categories
         self.low = not isinstance(scheme, HighScheme)
         self.value: Callable[[Sequence[Card]], int] = self._first_value
+        self.two_three: TwoThree = self._first_two_three
+        self._tables: Tables | None = None
+        self.first_five: FirstFive = self._first_first_five
+        # Every five of one rank multiset (and flush or not) reads alike:
+        # kept per rank key, the showdown names the same hands over and over.
+        self._readings: dict[tuple[int, bool], tuple[Reading, dict[int, int]]] = {}
 
     def __repr__(self) -> str:
         return f"Ranking({self.name!r}, rule={self.rule!r})"
@@ -97,39 +106,65 @@ class Ranking:
         """Build the tables now (idempotent, safe from several threads)."""
         with Ranking._building:
             if self.value == self._first_value:
-                self.value = make_value_function(self.scheme)
+                self._tables = build_tables(self.scheme)
+                value = make_value_function(self.scheme, self._tables)
+                self.first_five = make_first_five_function(self.scheme, self._tables, value)
+                self.value = value      # last: it tells other threads the tables are built
         return self
 
     def _first_value(self, cards: Sequence[Card]) -> int:
         return self.prepare().value(cards)
 
+    def _first_first_five(self, cards: Sequence[Card], target: int) -> tuple[Card, ...]:
+        return self.prepare().first_five(cards, target)
+
+    def _first_two_three(self, hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
+        """Builds the two-plus-three reader from the tables (only games that
+        read two hole and three community cards need it), then reads."""
+        tables = self.prepare()._tables
+        assert tables is not None, "prepare() builds the tables"
+        with Ranking._building:
+            if self.two_three == self._first_two_three:
+                self.two_three = make_two_three_function(self.scheme, tables)
+        return self.two_three(hole, board)
+
     def best(self, cards: Iterable[Card]) -> HandValue | None:
         """The best five of `cards` (five or more); None for eight-or-better with no low."""
         cards = check_cards(cards, self.deck_size)
-        target = self.value(cards)
+        return self.best_of(cards, self.value(cards))
+
+    def best_of(self, cards: Sequence[Card], target: int) -> HandValue | None:
+        """`best()` for cards known to be a valid hand whose value is `target`
+        (the engine dealt them and has valued them): nothing is checked again."""
         if target == 0 and isinstance(self.scheme, EightOrBetterScheme):
             return None
-        for five in combinations(cards, 5):
-            if self.value(five) == target:
-                return self.read(five)
-        raise AssertionError(f"no five of {format_cards(cards)} reach value {target}")
+        return self.reading(self.first_five(cards, target))
 
     def read(self, five: Iterable[Card]) -> HandValue | None:
         """Exactly five cards as this ranking reads them (no choosing)."""
         five = check_cards(five, self.deck_size)
         if len(five) != 5:
             raise HandError(f"read() takes exactly five cards; got {len(five)}: {format_cards(five)}")
-        flush = self.scheme.suits_matter and len({c.suit for c in five}) == 1
-        reading = self.scheme.read([c.rank for c in five], flush)
+        return self.reading(five)
+
+    def reading(self, five: Sequence[Card]) -> HandValue | None:
+        """`read()` for five distinct cards of the deck (not checked again)."""
+        flush = self.scheme.suits_matter and five[0][1] == five[1][1] == five[2][1] == five[3][1] == five[4][1]
+        key = (sum(map(RANK_KEY.__getitem__, five)), flush)
+        try:
+            reading, place = self._readings[key]
+        except KeyError:
+            reading = self.scheme.read([c.rank for c in five], flush)
+            # Where each rank first comes in the reading order (cards of one
+            # rank then go by suit, spades first: 3.2.4's order, SUITS).
+            place = {}
+            for i, rank in enumerate(reading.order):
+                place.setdefault(rank, i)
+            self._readings[key] = reading, place
         if reading.value == 0:
             return None
-        left = sorted(five, key=lambda c: SUITS.index(c.suit))
-        ordered: list[Card] = []
-        for rank in reading.order:
-            card = next(c for c in left if c.rank == rank)
-            left.remove(card)
-            ordered.append(card)
-        return HandValue(self.name, reading.value, reading.category, tuple(ordered), reading.label)
+        ordered = tuple([c for _, _, c in sorted([(place[c[0]], _SUIT_INDEX[c[1]], c) for c in five])])
+        return HandValue(self.name, reading.value, reading.category, ordered, reading.label)
 
     def category_of(self, value: int) -> str:
         """The category name of a value from `value()` (for counting and display)."""
@@ -145,6 +180,8 @@ class Ranking:
         cat = LOW_PAIR_CATEGORIES[badness >> 20]
         return low_label((badness >> 16) & 15) if cat == "No Pair" else cat
 
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 _SHORT_NOTE = ("Four of a Kind keeps its kicker: 3.2.2(d) defines the hands by 3.2.1(b)(iii) "
                "even though 9.3(c) does not mention the fifth card.")

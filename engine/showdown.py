@@ -15,9 +15,6 @@ one player may win both (`best_hi_lo`).
 from __future__ import annotations
 
 from enum import Enum
-from functools import lru_cache
-from itertools import combinations, product, starmap
-from operator import add
 from typing import Iterable, Mapping, Sequence, TypeVar
 
 from engine.cards import Card
@@ -44,27 +41,21 @@ def _selection(selection: str | Selection) -> Selection:
                          f"{', '.join(s.value for s in Selection)}") from None
 
 
-@lru_cache(maxsize=256)
-def _two_three(ranking: Ranking, hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, tuple[Card, ...]]:
-    """The best value of two hole cards and three community cards, and the
-    first five (in combinations order) that make it. Kept: the showdown
-    compares every hand, then reads the winner's in words from the same cards."""
-    fives = list(starmap(add, product(combinations(hole, 2), combinations(board, 3))))
-    values = list(map(ranking.value, fives))
-    best = max(values)
-    return best, fives[values.index(best)]
-
-
-def _cards(ranking: Ranking, hole_cards: Iterable[Card], board_cards: Iterable[Card],
-           selection: Selection) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    hole, board = tuple(hole_cards), tuple(board_cards)
-    check_cards(hole + board, ranking.deck_size, minimum=0)
+def _count(hole: Sequence[Card], board: Sequence[Card], selection: Selection) -> None:
+    """HandError when the selection cannot make five cards from these."""
     if selection is Selection.TWO_HOLE_THREE_BOARD:
         if len(hole) < 2 or len(board) < 3:
             raise HandError("two hole cards and three community cards are needed (8.23.6(d)); "
                             f"got {len(hole)} hole and {len(board)} community")
     elif len(hole) + len(board) < 5:
         raise HandError(f"a poker hand is five cards (3.2.1(b)); got {len(hole) + len(board)}")
+
+
+def _cards(ranking: Ranking, hole_cards: Iterable[Card], board_cards: Iterable[Card],
+           selection: Selection) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    hole, board = tuple(hole_cards), tuple(board_cards)
+    check_cards(hole + board, ranking.deck_size, minimum=0)
+    _count(hole, board, selection)
     return hole, board
 
 
@@ -79,7 +70,7 @@ def best_value(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: 
     hole, board = _cards(r, hole_cards, board_cards, sel)
     if sel is Selection.ANY_FIVE:
         return r.value(hole + board)
-    return _two_three(r, hole, board)[0]
+    return r.two_three(hole, board)[0]
 
 
 def best_hand(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: Sequence[Card] = (),
@@ -90,7 +81,38 @@ def best_hand(ranking: str | Ranking, hole_cards: Sequence[Card], board_cards: S
     hole, board = _cards(r, hole_cards, board_cards, sel)
     if sel is Selection.ANY_FIVE:
         return r.best(hole + board)
-    return r.read(_two_three(r, hole, board)[1])
+    return r.reading(r.two_three(hole, board)[1])
+
+
+class DealtHand:
+    """One player's best hand under one ranking and selection, from cards the
+    engine dealt: distinct cards of the hand's deck (3.1; a scenario's stacked
+    cards are checked when the hand is set up), so they are not checked again.
+
+    The value is read at once; the five cards and the words only when asked
+    (a pot's winner, the readings). The same answers as `best_value` and
+    `best_hand`, for the showdown to keep while the cards stay the same.
+    """
+
+    __slots__ = ("hole", "board", "value", "_ranking", "_five")
+
+    def __init__(self, ranking: Ranking, selection: str | Selection, hole: Sequence[Card],
+                 board: Sequence[Card]):
+        sel = _selection(selection)
+        _count(hole, board, sel)
+        self.hole, self.board = list(hole), list(board)   # what was read, to know it again
+        self._ranking = ranking
+        self._five: tuple[Card, ...] | None = None
+        if sel is Selection.ANY_FIVE:
+            self.value = ranking.value(self.hole + self.board)
+        else:
+            self.value, self._five = ranking.two_three(hole, board)
+
+    def hand(self) -> HandValue | None:
+        """The best hand in full (cards in reading order, words); None for no eight-or-better low."""
+        if self._five is None:
+            return self._ranking.best_of(self.hole + self.board, self.value)
+        return self._ranking.reading(self._five)
 
 
 def best_by_board(ranking: str | Ranking, hole_cards: Sequence[Card],

@@ -163,6 +163,53 @@ def test_seven_card_hands_agree_with_the_oracle(name, size, key, smaller):
         assert ((va > vb) - (va < vb)) == expected, (a, b)
 
 
+def _deals(r, sizes):
+    """1,500 random hands from the ranking's deck, sizes taken in turn; every
+    fourth from two suits only, so that flushes come up."""
+    rng = random.Random(r.name)
+    deck = full_deck(r.deck_size)
+    two_suits = [c for c in deck if c.suit in "sh"]
+    for i in range(1500):
+        yield rng.sample(two_suits if i % 4 == 0 else deck, sizes[i % len(sizes)])
+
+
+@pytest.mark.parametrize("name", sorted(RANKINGS))
+def test_cards_are_listed_in_reading_order_each_rank_by_suit(name):
+    # The order a dealer reads: each rank where the reading first names it,
+    # cards of one rank spades, hearts, diamonds, clubs (SUITS). Readings are
+    # kept per rank multiset, so a second five of the same ranks checks that
+    # the kept words come with this five's own cards.
+    r = get_ranking(name)
+    for five in _deals(r, (5,)):
+        hv = r.read(five)
+        reading = r.scheme.read([c.rank for c in five], len({c.suit for c in five}) == 1 and r.scheme.suits_matter)
+        if hv is None:
+            assert reading.value == 0
+            continue
+        left = sorted(five, key=lambda c: "shdc".index(c.suit))
+        expected = []
+        for rank in reading.order:
+            card = next(c for c in left if c.rank == rank)
+            left.remove(card)
+            expected.append(card)
+        assert hv.cards == tuple(expected) and (hv.value, hv.label, hv.category) == (
+            reading.value, reading.label, reading.category)
+
+
+@pytest.mark.parametrize("name", sorted(RANKINGS))
+def test_best_names_the_first_five_in_combinations_order_that_makes_the_value(name):
+    # Which five a dealer names when several make the same value (a board
+    # pair of either suit, a kicker that does not play) must not change with
+    # how the five is found: six and seven cards without five of a suit skip
+    # valuing each five.
+    r = get_ranking(name)
+    for cards in _deals(r, (6, 7)):
+        target = r.value(cards)
+        first = next(five for five in combinations(cards, 5) if r.value(five) == target)
+        hv = r.best(cards)
+        assert (hv is None and target == 0) or set(hv.cards) == set(first), cards
+
+
 # --- short decks, 3.2.2 / 9.2-9.3 and 3.2.3 ------------------------------------
 
 def test_short_decks_rank_flush_above_full_house():

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import full_deck, parse_cards
 from engine.rankings import HandError, get_ranking
-from engine.showdown import (Selection, best_by_board, best_hand, best_hi_lo, best_value,
+from engine.showdown import (DealtHand, Selection, best_by_board, best_hand, best_hi_lo, best_value,
                              winners)
 
 
@@ -122,3 +122,54 @@ def test_selection_errors_name_the_problem():
         best_hand("short36", c("As 2d"), c("7d 8h 9s Td Jc"))
     with pytest.raises(KeyError, match="no hand ranking"):
         best_hand("higher", c("As Kd"), c("3d 4h 5s 6d 7c"))
+
+
+def _brute_two_three(r, hole, board):
+    """Every five of two hole and three community cards, valued one by one:
+    (best value, the first five in combinations order that makes it)."""
+    fives = [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
+    values = [r.value(five) for five in fives]
+    return max(values), fives[values.index(max(values))]
+
+
+@pytest.mark.parametrize("name", ["high", "short40", "short36", "short32", "short20", "ace-to-five",
+                                  "deuce-to-seven", "eight-or-better"])
+def test_two_hole_three_board_reader_matches_every_five_one_by_one(name):
+    # The reader adds a pair's key to a triple's and reads flushes apart:
+    # it must name the same value and the same five as valuing all 60.
+    r = get_ranking(name)
+    deck = full_deck(r.deck_size)
+    rng = random.Random(name)
+    for i in range(600):
+        holes, boards = rng.choice([2, 3, 4, 5]), rng.choice([3, 4, 5])
+        # Every third deal from two suits only, so suited pairs meet suited triples.
+        pool = [card for card in deck if card.suit in rng.sample("shdc", 2)] if i % 3 == 0 else deck
+        cards = rng.sample(pool, min(len(pool), holes + boards))
+        hole, board = cards[:holes], cards[holes:]
+        if len(board) < 3:
+            continue
+        expected = _brute_two_three(r, hole, board)
+        assert r.two_three(hole, board) == expected, (hole, board)
+        # The same board with other hole cards (the reader keeps the board's part).
+        other = rng.sample([card for card in deck if card not in board], 4)
+        assert r.two_three(other, tuple(board)) == _brute_two_three(r, other, board)
+        hv = best_hand(r, hole, board, "two_hole_three_board")
+        assert (hv is None and expected[0] == 0) or (hv.value, set(hv.cards)) == (expected[0], set(expected[1]))
+
+
+def test_dealt_hand_reads_as_best_value_and_best_hand():
+    rng = random.Random(15)
+    deck = full_deck(52)
+    for selection, holes, boards in (("any_five", 2, 5), ("any_five", 7, 0), ("any_five", 4, 1),
+                                     ("two_hole_three_board", 4, 5)):
+        for name in ("high", "eight-or-better", "deuce-to-seven"):
+            for _ in range(100):
+                cards = rng.sample(deck, holes + boards)
+                hole, board = cards[:holes], cards[holes:]
+                dealt = DealtHand(get_ranking(name), selection, hole, board)
+                assert dealt.value == best_value(name, hole, board, selection)
+                assert repr(dealt.hand()) == repr(best_hand(name, hole, board, selection))
+    with pytest.raises(HandError, match="two hole cards and three community cards.*8.23.6"):
+        DealtHand(get_ranking("high"), "two_hole_three_board", c("As"), c("2c 3d 4h 5s"))
+    with pytest.raises(HandError, match="a poker hand is five cards"):
+        DealtHand(get_ranking("high"), "any_five", c("As Kd"), c("3d 4h"))
