@@ -35,6 +35,11 @@ AWARD_ORDERS: dict[str, tuple[Callable[[list[Pot]], list[Pot]], str]] = {
 }
 
 
+# The rule an award out of the house's order breaks (stored with the attempt):
+# the pots are 1.1's; their order is published standard practice.
+ORDER_RULE = "1.1 Side pot(s); standard practice (house award_order)"
+
+
 def _order_why(pot: str, place: int, count: int, reason: str) -> str:
     """Which pot is due and why this one now, e.g. "Side pot 2 first: ..."."""
     name = "The main pot" if pot == "main pot" else pot[0].upper() + pot[1:]
@@ -173,7 +178,7 @@ class Awarding(HandState):
                    f"{'win' if len(seats) > 1 else 'wins'} {names}, awarded later. {exp.why}.")
         order = list(dict.fromkeys(part.pot for part in self.awards))
         due = self.awards[self._pots_awarded].pot
-        return Verdict(False, message, exp.rule, hints=(
+        return Verdict(False, message, ORDER_RULE, hints=(
             "Not this pot yet. " + _order_why(due, order.index(due), len(order),
                                               AWARD_ORDERS[self.house.award_order][1]).rstrip(),
             "Which of the pots still on the table comes next in this house's order, and who holds the best "

@@ -101,6 +101,7 @@ def test_a_pot_awarded_out_of_order_is_refused_naming_the_pot_due_and_the_rule()
     assert not verdict.ok
     assert verdict.message.startswith("Not yet: seat 7 wins the main pot, awarded later. Side pot 3 first:")
     assert "1.1 Side pot(s)" in verdict.message and "published standard practice" in verdict.message
+    assert verdict.rule == "1.1 Side pot(s); standard practice (house award_order)"   # not the showdown's rule
     assert verdict.hint(1) == ("Not this pot yet. Side pot 3 first: the side pots are settled before the main "
                                "pot, the last one built first (1.1 Side pot(s); the rules are silent on the "
                                "order: published standard practice, house award_order).")
@@ -108,6 +109,7 @@ def test_a_pot_awarded_out_of_order_is_refused_naming_the_pot_due_and_the_rule()
     assert (h.step_count, h.pot, h.view(reveal=True)) == before        # nothing moved
     wrong = h.propose(Step("award", seats=(5,)))                        # Eve folded: wins nothing
     assert wrong.message.startswith("That is not who wins this pot. Side pot 3 first:")
+    assert wrong.rule == h.expected().rule                              # the showdown's rule (8.17.6(d))
     assert wrong.hint(1).startswith("Not this step: 8.17.6(d) says the pot goes to the hand")
     assert h.propose(Step("award", seats=WINNERS["side pot 3"])).ok
 
