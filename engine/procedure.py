@@ -125,15 +125,14 @@ class Procedure(ABC):
         steps = list(steps)
         try:
             return self.replay(steps)
-        except ScenarioError:
+        except ScenarioError as first:
             earlier = self.earlier_rules()
-            if earlier is None:
-                raise
-            try:
-                return earlier.replay(steps)
-            except ScenarioError:
-                pass
-            raise
+            if earlier is not None:
+                try:
+                    return earlier.replay(steps)
+                except ScenarioError:
+                    pass
+            raise first
 
     @staticmethod
     def check_stack(stack: tuple[Card, ...], size: int) -> None:
