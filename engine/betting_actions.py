@@ -100,9 +100,9 @@ class BettingActions:
         # 6.8's cap where it applies (fixed and spread games), else None; read per decision.
         self.raise_cap = structure.raise_cap if structure.capped else None
         self.folded: set[int] = set()
-        self.all_in = {s for s in order if stacks[s] == 0}
-        # Players all-in before this round take no part in it (6.15.1).
-        self.starters = [s for s in order if s not in self.all_in]
+        # Players all-in before this round take no part in it (6.15.1); usually nobody is.
+        all_in = self.all_in = {s for s in order if stacks[s] == 0} if 0 in stacks.values() else set()
+        self.starters = [s for s in order if s not in all_in] if all_in else list(order)
         self.may_raise = dict.fromkeys(order, True)
         self.faced: dict[int, int] = {}
         self.forfeited: set[int] = set()
