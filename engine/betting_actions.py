@@ -12,6 +12,7 @@ from engine.house import MAIN, HouseRules
 
 # An Action is frozen, so one made once per kind serves every fold, check and call.
 _PLAIN = {kind: Action(kind) for kind in ACTIONS}
+_new_options = tuple.__new__
 
 _Round = TypeVar("_Round", bound="BettingActions")
 
@@ -96,10 +97,12 @@ class BettingActions:
         self.full_level = level if self.opened else 0
         self.last_inc = max(unit, level) if self.opened and structure.kind != "fixed" else unit
         self.raises = 0
+        # 6.8's cap where it applies (fixed and spread games), else None; read per decision.
+        self.raise_cap = structure.raise_cap if structure.capped else None
         self.folded: set[int] = set()
-        self.all_in = {s for s in order if stacks[s] == 0}
-        # Players all-in before this round take no part in it (6.15.1).
-        self.starters = [s for s in order if s not in self.all_in]
+        # Players all-in before this round take no part in it (6.15.1); usually nobody is.
+        all_in = self.all_in = {s for s in order if stacks[s] == 0} if 0 in stacks.values() else set()
+        self.starters = [s for s in order if s not in all_in] if all_in else list(order)
         self.may_raise = dict.fromkeys(order, True)
         self.faced: dict[int, int] = {}
         self.forfeited: set[int] = set()
@@ -145,13 +148,18 @@ class BettingActions:
         return seat not in self.folded and seat not in self.all_in
 
     def _next_from(self, seat: int | None) -> int | None:
-        if not self.pending:
+        """The first pending seat after `seat` in acting order (from the first
+        seat when None), wrapping round; None when nobody is pending."""
+        pending = self.pending
+        if not pending:
             return None
-        n = len(self.order)
-        start = 0 if seat is None else self.order.index(seat) + 1
-        for i in range(n):
-            s = self.order[(start + i) % n]
-            if s in self.pending:
+        order = self.order
+        start = 0 if seat is None else order.index(seat) + 1
+        for s in order[start:]:
+            if s in pending:
+                return s
+        for s in order[:start]:
+            if s in pending:
                 return s
         return None
 
@@ -226,15 +234,24 @@ class BettingActions:
         return low, max(low, self.level + room)
 
     def options(self) -> Options | None:
-        """The legal actions of the player to act, or None when the round is complete."""
+        """The legal actions of the player to act, or None when the round is complete.
+        Asked once per decision: when nothing stops a raise (the usual case:
+        another player can act, chips beyond a call, no forfeit, reopened, under
+        the cap) the refusal is not looked for (`_raise_refusal`)."""
         seat = self.turn
         if seat is None:
             return None
-        level, stack = self.level, self.stacks[seat]
-        owe = level - self.in_front[seat]
-        all_in_to = self.in_front[seat] + stack
+        level, stack, front = self.level, self.stacks[seat], self.in_front[seat]
+        owe = level - front
+        all_in_to = front + stack
         actions: tuple[str, ...] = ("fold", "call") if owe > 0 else ("fold", "check")
-        reason, rule = self._raise_refusal(seat)
+        cap = self.raise_cap
+        if (stack > owe and len(self.order) - len(self.folded) - len(self.all_in) >= 2
+                and self.may_raise[seat] and seat not in self.forfeited
+                and (cap is None or not self.opened or self.raises < cap)):
+            reason = rule = ""
+        else:
+            reason, rule = self._raise_refusal(seat)
         min_to = max_to = None
         all_in_ok = all_in_to <= level
         if not reason:
@@ -247,8 +264,9 @@ class BettingActions:
             actions += ("all-in",)
         to_call = 0 if owe <= 0 else owe if owe < stack else stack           # min(max(owe, 0), stack)
         call_to = level if level < all_in_to else all_in_to                  # min(level, all_in_to)
-        return Options(seat, actions, to_call, call_to, min_to, max_to, all_in_to,
-                       f"{reason} ({rule})" if reason else "")
+        # tuple.__new__ makes the very Options its constructor makes, a call fewer.
+        return _new_options(Options, (seat, actions, to_call, call_to, min_to, max_to, all_in_to,
+                                      f"{reason} ({rule})" if reason else ""))
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -376,6 +394,8 @@ class BettingActions:
         """`act` for the hand engine, which reads only a refusal: the reason,
         or "" once the action is applied. `offered`: the options this turn's
         decision was made from (None when not worked out)."""
+        if amount is None and seat == self.turn and self._play_plain(kind, seat):
+            return ""
         error, plan = self._plan(kind, amount, seat, offered)
         if plan is None:
             return error
@@ -386,36 +406,81 @@ class BettingActions:
         """Make a planned action of the player to act; the round's log line."""
         s = self.turn
         assert s is not None  # _plan found the player to act
-        raising = verb == "bet" or verb == "raise"
-        low = self._bounds(s)[0] if raising else 0      # before any chip moves
+        if verb != "bet" and verb != "raise":
+            self._play_plain(verb, s)       # the fold, check or call planned
+            return self.log[-1]
+        low = self._bounds(s)[0]      # before any chip moves
         before = self.level
         pay = to - self.in_front[s]
         self.stacks[s] -= pay
         self.in_front[s] = to
-        if verb == "fold":
-            self.folded.add(s)
-            self.pending.discard(s)
-            message = f"seat {s} folds"
-        elif verb in ("check", "call"):
-            self.may_raise[s] = False
-            self.faced[s] = self.level
-            self.pending.discard(s)
-            if verb == "check":
-                message = f"seat {s} checks"
-            elif to < self.level:
-                message = f"seat {s} calls {pay} all-in, {self.level - to} short of the {self.level} (6.15.1)"
-            else:
-                message = f"seat {s} calls {pay}" + (" and is all-in" if is_all_in else "")
-        else:
-            message = self._apply_raise(s, verb, to, low, before, is_all_in)
+        message = self._apply_raise(s, verb, to, low, before, is_all_in)
         if self.stacks[s] == 0 and s not in self.folded:
             self.all_in.add(s)
             self.pending.discard(s)
-        self.history.append((s, Action(verb, to) if raising else _PLAIN[verb]))
+        self.history.append((s, Action(verb, to)))
         self._settle_pending()
         self.turn = self._next_from(s)
         self.log.append(message)
         return message
+
+    def _play_plain(self, kind: str, s: int) -> bool:
+        """A fold, a check with nothing to call or a call of a wager by `s`,
+        the player to act, applied as `_plan` and `_apply` apply it; False,
+        nothing changed, for any other action (`_plan` rules on it). Most
+        decisions are one of these, so this is their whole path."""
+        if not self.pending:
+            return False
+        stacks, in_front, level = self.stacks, self.in_front, self.level
+        front = in_front[s]
+        if kind == "check":
+            if level > front:
+                return False
+            message = f"seat {s} checks"
+        elif kind == "call":
+            if level <= front:
+                return False
+            all_in_to = front + stacks[s]
+            to = level if level < all_in_to else all_in_to
+            pay = to - front
+            stacks[s] -= pay
+            in_front[s] = to
+            if to < level:
+                message = f"seat {s} calls {pay} all-in, {level - to} short of the {level} (6.15.1)"
+            else:
+                message = f"seat {s} calls {pay}" + (" and is all-in" if to == all_in_to else "")
+        elif kind == "fold":
+            self.folded.add(s)
+            message = f"seat {s} folds"
+        else:
+            return False
+        pending = self.pending
+        pending.discard(s)
+        if kind != "fold":
+            self.may_raise[s] = False
+            self.faced[s] = level
+            if stacks[s] == 0:
+                self.all_in.add(s)
+        self.history.append((s, _PLAIN[kind]))
+        order = self.order
+        if len(order) - len(self.folded) - len(self.all_in) < 2:
+            self._settle_pending()      # (at least two players can still bet: nothing to settle)
+        # _next_from(s): the first pending seat after s, wrapping round.
+        turn = None
+        if pending:
+            i = order.index(s) + 1
+            for o in order[i:]:
+                if o in pending:
+                    turn = o
+                    break
+            else:
+                for o in order[:i]:
+                    if o in pending:
+                        turn = o
+                        break
+        self.turn = turn
+        self.log.append(message)
+        return True
 
     def _reopen(self, raiser: int) -> None:
         folded, all_in, may_raise, pending = self.folded, self.all_in, self.may_raise, self.pending

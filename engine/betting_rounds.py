@@ -17,6 +17,10 @@ from engine.rankings import bring_in_seat, first_to_act_showing
 from engine.steps import Done, Expected, ScenarioError
 
 
+# A decision in these words is applied by the round alone (`_apply_bet_in`).
+_PLAIN = frozenset(("fold", "check", "call"))
+
+
 def _illegal(text: str, seat: int, street: Street, why: str) -> ScenarioError:
     """An action refused, and why; written only when one is refused."""
     return ScenarioError(f"action {text!r} for seat {seat} on the {street.name} is not legal: {why}")
@@ -159,8 +163,12 @@ class BettingRounds(HandState):
 
     def _play_betting(self) -> None:
         """Apply player decisions until the round is complete or a dealer
-        step is due inside it (the Kitty changing hands)."""
+        step is due inside it (the Kitty changing hands). Each decision is
+        built, asked and, when a plain fold, check or call, applied here, not
+        in methods of their own: a hand makes some twenty of them."""
         rnd, street, betting = self._betting_now()
+        players, script, log, name = self.players, self._script, self.log, street.name
+        stud_open, kitty = betting.opener == "bring_in", betting.kitty
         while rnd.pending:                  # not rnd.complete
             seat = rnd.turn
             assert seat is not None
@@ -168,11 +176,46 @@ class BettingRounds(HandState):
             # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
             called = self._before_turn(seat)
             if not called:
-                decision = self._bet_decision(seat, rnd, street, betting)
-                text = self._next_decision(decision)
+                # While the scenario's actions last they answer without reading the
+                # options (a hand replayed from its actions), so the options are
+                # worked out only for a `decide` callable. In field order (kind, seat,
+                # street, cards, options, count, forced, no_raise, kitty): a call by
+                # keyword costs twice as much.
+                forced = stud_open and not rnd.history
+                decision = Decision("bet", seat, name, tuple(players[seat].cards),
+                                    None if script.actions else rnd.options(), 0, forced,
+                                    bool(kitty) and not self._opened,
+                                    bool(kitty and self.kitty and self._kitty_pending is None))
+                text = script.next(self, decision)          # _next_decision
                 called = self._irregular(seat, text)
-                if not called and self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
-                    return                  # the Kitty was taken
+                if not called:
+                    said = read_bet(text)
+                    kind = said.kind
+                    in_front = rnd.in_front
+                    before = in_front[seat]
+                    if (kind in _PLAIN and not forced and said.amount is None and not said.not_amount
+                            and rnd._play_plain(kind, seat)):
+                        # `_apply_bet_in` of a fold, a check or a call the round took.
+                        self._kitty_pending = None
+                        if kind == "call":
+                            self._opened = True
+                        player = players[seat]
+                        front = in_front[seat]
+                        delta = front - player.in_front     # _sync(seat)
+                        player.stack -= delta
+                        player.in_front += delta
+                        player.committed += delta
+                        if kind == "fold":
+                            player.folded = True
+                            log.append(f"Seat {seat} ({player.name}) folds")
+                        elif kind == "check":
+                            log.append(f"Seat {seat} ({player.name}) checks"
+                                       + (" and is all in" if player.stack == 0 else ""))
+                        else:
+                            log.append(f"Seat {seat} ({player.name}) calls {front - before}"
+                                       + (" and is all in" if player.stack == 0 else ""))
+                    elif self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
+                        return              # the Kitty was taken
             if called == "ruling":
                 return
             again = self._round             # a bring-in starts the round again (_bring_in)
@@ -181,7 +224,7 @@ class BettingRounds(HandState):
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
         self._round = None
-        if any([p.in_front for p in self.players.values()]):
+        if any([p.in_front for p in players.values()]):
             self._front(self._collect_step(street))
 
     @staticmethod
@@ -189,20 +232,6 @@ class BettingRounds(HandState):
         return Expected("collect_bets", "1.1 (Pot)",
                         "Collect the bets into the pot when the betting round ends, before any more "
                         "cards are dealt (1.1 Pot, Dealer)", street=street.name)
-
-    def _bet_decision(self, seat: int, rnd: BettingRound, street: Street, betting: Betting) -> Decision:
-        """What `seat` decides now, in the round `_betting_now()` gives. While the
-        scenario's actions last they answer without reading the options (a
-        hand replayed from its actions), so the options are worked out only
-        for a `decide` callable."""
-        kitty_open = bool(betting.kitty and self.kitty and self._kitty_pending is None)
-        options = None if self._script.actions else rnd.options()
-        forced = betting.opener == "bring_in" and not rnd.history
-        no_raise = bool(betting.kitty) and not self._opened
-        # In field order (kind, seat, street, cards, options, count, forced, no_raise,
-        # kitty): a call by keyword costs twice as much, once per decision.
-        return Decision("bet", seat, street.name, tuple(self.players[seat].cards), options, 0,
-                        forced, no_raise, kitty_open)
 
     def _forced_open(self) -> bool:
         rnd, _, betting = self._betting_now()
