@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.cards import Deck, format_cards
+from engine.cards import Card, Deck, format_cards
 from engine.games import Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street
-from engine.hand_state import AgendaEntry, HandState, Marker
-from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle
+from engine.hand_state import DECK_RAN_OUT, AgendaEntry, HandState, Marker
+from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle, ScenarioError
 
 DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty | Expected
 
@@ -152,19 +152,35 @@ class Dealing(HandState):
 
     # --- the steps ---------------------------------------------------------------
     def _step_pitch(self, exp: Expected) -> Done:
-        assert exp.seat is not None
-        card = self._take()
-        player = self.players[exp.seat]
+        seat = exp.seat
+        assert seat is not None
+        cards = self.deck.cards
+        if not cards:
+            raise ScenarioError(DECK_RAN_OUT)
+        card = cards.pop(0)         # `_take`, written out: every player's every card
+        self.taken.append(card)
+        player = self.players[seat]
         player.cards.append(card)
         up = exp.kind == "pitch_up"
         player.up.append(up)
-        dealt = Dealt("seat", (card,), exp.seat)
-        return Done(f"{card} face up to seat {exp.seat}." if up else f"Card to seat {exp.seat}.", dealt)
+        key = (card, seat, up)
+        done = _PITCHED.get(key)
+        if done is None:
+            done = _PITCHED[key] = Done(f"{card} face up to seat {seat}." if up else f"Card to seat {seat}.",
+                                        Dealt("seat", (card,), seat))
+        return done
 
     def _step_burn(self, exp: Expected) -> Done:
-        card = self._take()
+        cards = self.deck.cards
+        if not cards:
+            raise ScenarioError(DECK_RAN_OUT)
+        card = cards.pop(0)         # `_take`, written out as in `_step_pitch`
+        self.taken.append(card)
         self.burns.append(card)
-        return Done("Burned.", Dealt("burn", (card,)))
+        done = _BURNED.get(card)
+        if done is None:
+            done = _BURNED[card] = Done("Burned.", Dealt("burn", (card,)))
+        return done
 
     def _step_deal_flop(self, exp: Expected) -> Done:
         board = exp.detail.board if isinstance(exp.detail, OnBoard) else 0
@@ -193,30 +209,36 @@ class Dealing(HandState):
         return Done(f"Common card: {card}, used by every player.", Dealt("board", (card,)))
 
     def _step_take_discard(self, exp: Expected) -> Done:
-        assert exp.seat is not None
-        player = self.players[exp.seat]
-        if isinstance(exp.detail, Exchange):
+        seat, detail = exp.seat, exp.detail
+        assert seat is not None
+        player = self.players[seat]
+        if isinstance(detail, Exchange):
             cards = list(player.cards)
             self.muck.extend((c, None, None) for c in cards)
             player.cards, player.up = [], []
-            return Done(f"Seat {exp.seat}'s hand into the muck.")
-        assert isinstance(exp.detail, Discards)
-        for card in exp.detail.cards:
-            i = player.cards.index(card)
-            del player.cards[i]
-            del player.up[i]
-            self.muck.append((card, exp.seat, exp.detail.draw))
-        n = len(exp.detail.cards)
-        return Done(f"Seat {exp.seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+            return Done(f"Seat {seat}'s hand into the muck.")
+        assert isinstance(detail, Discards)
+        held, up, muck, draw = player.cards, player.up, self.muck, detail.draw
+        for card in detail.cards:
+            i = held.index(card)
+            del held[i]
+            del up[i]
+            muck.append((card, seat, draw))
+        n = len(detail.cards)
+        return Done(f"Seat {seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
 
     def _step_replace(self, exp: Expected) -> Done:
-        assert exp.seat is not None and isinstance(exp.detail, Replace)
-        player = self.players[exp.seat]
-        count = min(exp.detail.count, len(self.deck))
-        cards = tuple(self._take() for _ in range(count))
+        seat, detail = exp.seat, exp.detail
+        assert seat is not None and isinstance(detail, Replace)
+        player = self.players[seat]
+        stub = self.deck.cards
+        count = min(detail.count, len(stub))
+        cards = tuple(stub[:count])     # the top `count` cards, as `_take` gives them one by one
+        del stub[:count]
+        self.taken.extend(cards)
         player.cards.extend(cards)
         player.up.extend([False] * count)
-        return Done(f"{count} card{'s' if count > 1 else ''} to seat {exp.seat}.", Dealt("seat", cards, exp.seat))
+        return Done(f"{count} card{'s' if count > 1 else ''} to seat {seat}.", Dealt("seat", cards, seat))
 
     def _step_reshuffle(self, exp: Expected) -> Done:
         """Shuffle the burns with the stub (stud) or the earlier discards (draw)."""
@@ -246,6 +268,12 @@ class Dealing(HandState):
             deck.cut(rng.randint(1, len(deck) - 1))
         self.deck = deck
         return Done(f"{len(cards)} earlier discards shuffled and cut.")
+
+
+# What pitching a card, or burning one, did: the same words and Dealt for the
+# same card, seat and face (both frozen), so made once and shared by every hand.
+_PITCHED: dict[tuple[Card, int, bool], Done] = {}
+_BURNED: dict[Card, Done] = {}
 
 
 @dataclass(frozen=True)

@@ -62,13 +62,17 @@ class ForcedBets(HandState):
 
     def _step_collect_antes(self, exp: Expected) -> Done:
         total = 0
-        for p in self.players.values():
-            chips = min(self.ante_of(p.seat), p.stack)
+        seat_antes, ante = self.scenario.seat_antes, self.ante     # `ante_of`, read once per seat
+        owed = set()
+        for seat, p in self.players.items():
+            due = seat_antes.get(seat, ante)
+            owed.add(due)
+            chips = min(due, p.stack)
             p.stack -= chips
             p.committed += chips
             total += chips
         self.pot += total
-        amounts = sorted({self.ante_of(s) for s in self.players} - {0})
+        amounts = sorted(owed - {0})
         return Done(f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {self.pot}.")
 
     def _step_post_blind(self, exp: Expected) -> Done:
