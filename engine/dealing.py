@@ -70,48 +70,57 @@ class Dealing(HandState):
         self._agenda.append(exp)
 
     def _hole(self, op: DealHole, name: str, order: list[int]) -> None:
-        kind = "pitch_up" if op.face_up else "pitch"
-        why = f"{self._deal_why(op.face_up)} ({op.rule})"
+        up = op.face_up
+        kept = _entries(op, name, self.game.uses_button)
+        agenda = self._agenda
         for _ in range(op.count):
             for seat in order:
-                self._agenda.append(Expected(kind, op.rule, why, seat=seat, street=name))
+                exp = kept.get(seat)
+                if exp is None:
+                    exp = kept[seat] = Expected("pitch_up" if up else "pitch", op.rule,
+                                                f"{self._deal_why(up)} ({op.rule})", seat=seat, street=name)
+                agenda.append(exp)
             if op.kitty:
-                self._agenda.append(Expected(
-                    "deal_kitty", op.rule,
-                    f"The Kitty receives its card after the last player in each round of the "
-                    f"deal ({op.rule})", street=name))
+                exp = kept.get(None)
+                if exp is None:
+                    exp = kept[None] = Expected(
+                        "deal_kitty", op.rule,
+                        f"The Kitty receives its card after the last player in each round of the "
+                        f"deal ({op.rule})", street=name)
+                agenda.append(exp)
 
     def _burn(self, op: Burn, name: str, order: list[int]) -> None:
-        self._agenda.append(Expected("burn", op.rule, f"Burn a card before the {name} ({op.rule})", street=name))
+        kept = _entries(op, name)
+        exp = kept.get(None)
+        if exp is None:
+            exp = kept[None] = Expected("burn", op.rule, f"Burn a card before the {name} ({op.rule})", street=name)
+        self._agenda.append(exp)
 
     def _board_cards(self, op: DealBoard, name: str, order: list[int]) -> None:
-        if op.flop:
-            bottom = op.board > 0
-            self._agenda.append(Expected(
-                "deal_flop", op.rule,
-                (f"Deal the second flop face down, one at a time, immediately below the first ({op.rule})"
-                 if bottom else f"Deal the three flop cards face down, one at a time ({op.rule})"),
-                street=name, detail=OnBoard(op.board)))
-            self._agenda.append(Expected(
-                "turn_flop", op.rule,
-                (f"Turn the bottom flop face up and spread it ({op.rule}; 1.1 Double Flop)" if bottom
-                 else f"Turn the flop face up and spread it ({op.rule}; 1.1 Flop)"),
-                street=name, detail=OnBoard(op.board)))
-            return
-        card_name = op.name or f"{name} card"
-        for _ in range(op.count):
-            self._agenda.append(Expected(
-                "deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
-                street=name, detail=OnBoard(op.board, card_name)))
+        kept = _entries(op, name)
+        entries = kept.get(None)
+        if entries is None:
+            entries = kept[None] = _board_steps(op, name)
+        self._agenda.extend(entries)
 
     def _discard(self, op: Discard, name: str, order: list[int]) -> None:
+        kept = _entries(op, name)
+        agenda = self._agenda
         for seat in order:
-            self._agenda.append(Marker("_discard", name, seat, op))
+            marker = kept.get(seat)
+            if marker is None:
+                marker = kept[seat] = Marker("_discard", name, seat, op)
+            agenda.append(marker)
 
     def _draw(self, op: Draw, name: str, order: list[int]) -> None:
         self._draw_number += 1
+        kept = _entries(op, name)
+        agenda = self._agenda
         for seat in order:
-            self._agenda.append(Marker("_draw", name, seat, op))
+            marker = kept.get(seat)
+            if marker is None:
+                marker = kept[seat] = Marker("_draw", name, seat, op)
+            agenda.append(marker)
 
     def _muck_kitty(self, op: MuckKitty, name: str, order: list[int]) -> None:
         if self.kitty:
@@ -124,10 +133,10 @@ class Dealing(HandState):
         cards to burn and give every player one, shuffle the burns with the
         stub; if even that is short, burn and deal one common card face up.
         Enough cards: `ops` itself, unchanged."""
-        need = sum(1 for op in ops if isinstance(op, Burn)) + sum(
-            op.count * len(order) for op in ops if isinstance(op, DealHole))
-        if need <= len(self.deck) or not any(isinstance(op, Burn) for op in ops):
+        burns, per_player = _stub_needs(ops)
+        if not burns or burns + per_player * len(order) <= len(self.deck.cards):
             return ops
+        need = burns + per_player * len(order)
         rule = self.game.stub_short
         assert rule is not None
         name = street.name
@@ -296,6 +305,53 @@ def _plans(game: Game) -> dict[tuple[int, ...], _StreetPlan]:
     kept = _PLANS_BY_GAME.get(id(game))
     if kept is None or kept[0] is not game:
         kept = _PLANS_BY_GAME[id(game)] = (game, {})
+    return kept[1]
+
+
+def _board_steps(op: DealBoard, name: str) -> tuple[Expected, ...]:
+    """The board's steps for a DealBoard: deal and turn a flop, or its cards one by one."""
+    if op.flop:
+        bottom = op.board > 0
+        return (
+            Expected("deal_flop", op.rule,
+                     (f"Deal the second flop face down, one at a time, immediately below the first ({op.rule})"
+                      if bottom else f"Deal the three flop cards face down, one at a time ({op.rule})"),
+                     street=name, detail=OnBoard(op.board)),
+            Expected("turn_flop", op.rule,
+                     (f"Turn the bottom flop face up and spread it ({op.rule}; 1.1 Double Flop)" if bottom
+                      else f"Turn the flop face up and spread it ({op.rule}; 1.1 Flop)"),
+                     street=name, detail=OnBoard(op.board)))
+    card_name = op.name or f"{name} card"
+    return tuple(Expected("deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
+                          street=name, detail=OnBoard(op.board, card_name)) for _ in range(op.count))
+
+
+def _stub_needs(ops: tuple[DealOp, ...]) -> tuple[int, int]:
+    """A street's burns and cards per player (what the stub must hold), counted once per street."""
+    kept = _STUB_NEEDS.get(id(ops))
+    if kept is None or kept[0] is not ops:
+        kept = _STUB_NEEDS[id(ops)] = (ops, sum(1 for op in ops if isinstance(op, Burn)),
+                                       sum(op.count for op in ops if isinstance(op, DealHole)))
+    return kept[1], kept[2]
+
+
+# id(a street's deal) -> (the deal, its burns, its cards per player)
+_STUB_NEEDS: dict[int, tuple[tuple[DealOp, ...], int, int]] = {}
+
+
+# (id(op), street name, button) -> (op, seat or None -> what the op schedules
+# there): the entries of a street plan, made once and shared by the plans of
+# every seating that has them (streets plans are per seating and seats still
+# in; a new one mostly reuses entries). `button` tells where the deal starts,
+# where an entry's words say so.
+_ENTRIES: dict[tuple[int, str, bool], tuple[object, dict[int | None, Any]]] = {}
+
+
+def _entries(op: object, name: str, button: bool = False) -> dict[int | None, Any]:
+    key = (id(op), name, button)
+    kept = _ENTRIES.get(key)
+    if kept is None or kept[0] is not op:
+        kept = _ENTRIES[key] = (op, {})
     return kept[1]
 
 
