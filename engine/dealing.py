@@ -31,22 +31,23 @@ class Dealing(HandState):
         return ("This card is dealt face up. " + text) if up else text
 
     # --- scheduling, one handler per kind of deal step -------------------------
-    def _schedule_street(self, street: Street) -> None:
+    def _schedule_street(self, street: Street, order: list[int]) -> None:
         """Put the street's dealer steps and decision points on the agenda.
 
         What a street schedules depends only on the game, the street and the
         seats still in, so it is worked out once per game and seating and the
         same entries (nothing changes one once made) serve every later hand
         (`_PLANS`). The stud stub running short and the Kitty's muck depend on
-        the cards left: those streets are scheduled afresh each time."""
-        order = self.live_seats()
+        the cards left: those streets are scheduled afresh each time.
+        `order`: the seats still in (`live_seats()`), as the caller read them."""
         ops: list[DealOp] | tuple[DealOp, ...] = street.deal
-        if self.game.stub_short:
+        game = self.game
+        if game.stub_short:
             ops = self._stud_stub(street, street.deal, order)
-        if ops is not street.deal:
-            self._schedule_ops(street, ops, order)
-            return
-        plans = _plans(self.game)
+            if ops is not street.deal:
+                self._schedule_ops(street, ops, order)
+                return
+        plans = _plans(game)
         key = (id(street), *order)
         plan = plans.get(key)
         if plan is None:
@@ -59,12 +60,16 @@ class Dealing(HandState):
         self._draw_number += plan.draws
 
     def _schedule_ops(self, street: Street, ops: list[DealOp] | tuple[DealOp, ...], order: list[int]) -> None:
+        name = street.name
         for op in ops:
-            DEAL_STEPS[type(op)](self, op, street.name, order)
+            DEAL_STEPS[type(op)](self, op, name, order)
         if street.betting is not None:
-            if street.betting.opener in ("bring_in", "best_showing"):
-                self._agenda.append(Marker("_opener", street.name))
-            self._agenda.append(Marker("_betting", street.name))
+            markers = _entries(street, name).get(None)
+            if markers is None:
+                markers = _entries(street, name)[None] = (
+                    (Marker("_opener", name), Marker("_betting", name))
+                    if street.betting.opener in ("bring_in", "best_showing") else (Marker("_betting", name),))
+            self._agenda.extend(markers)
 
     def _due(self, exp: Expected, name: str, order: list[int]) -> None:
         self._agenda.append(exp)
@@ -210,7 +215,12 @@ class Dealing(HandState):
         self.boards[detail.board].append(card)
         name = detail.name or f"{exp.street} card"
         label = exp.street if name == f"{exp.street} card" else name
-        return Done(f"{label[0].upper()}{label[1:]}: {card}.", Dealt("board", (card,), board=detail.board))
+        key = (label, card, detail.board)
+        done = _BOARDED.get(key)
+        if done is None:
+            done = _BOARDED[key] = Done(f"{label[0].upper()}{label[1:]}: {card}.",
+                                        Dealt("board", (card,), board=detail.board))
+        return done
 
     def _step_deal_common(self, exp: Expected) -> Done:
         card = self._take()
@@ -234,7 +244,10 @@ class Dealing(HandState):
             del up[i]
             muck.append((card, seat, draw))
         n = len(detail.cards)
-        return Done(f"Seat {seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+        done = _MUCKED.get((seat, n))
+        if done is None:
+            done = _MUCKED[(seat, n)] = Done(f"Seat {seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+        return done
 
     def _step_replace(self, exp: Expected) -> Done:
         seat, detail = exp.seat, exp.detail
@@ -283,6 +296,9 @@ class Dealing(HandState):
 # same card, seat and face (both frozen), so made once and shared by every hand.
 _PITCHED: dict[tuple[Card, int, bool], Done] = {}
 _BURNED: dict[Card, Done] = {}
+# Likewise a board card (by its name, card and board) and a seat's discards (by their number).
+_BOARDED: dict[tuple[str, Card, int], Done] = {}
+_MUCKED: dict[tuple[int, int], Done] = {}
 
 
 @dataclass(frozen=True)

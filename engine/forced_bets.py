@@ -29,9 +29,12 @@ class ForcedBets(HandState):
                 f"drop it at once (7.2.4(b), (c))"))
         if self.ante or any(self.scenario.seat_antes.values()):
             rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
-            self._agenda.append(Expected(
-                "collect_antes", rule,
-                f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})"))
+            exp = _ANTES.get(rule)
+            if exp is None:
+                exp = _ANTES[rule] = Expected(
+                    "collect_antes", rule,
+                    f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
+            self._agenda.append(exp)
         blinds = self.game.blinds
         if blinds is None or not self.blind_amounts:
             return
@@ -58,7 +61,10 @@ class ForcedBets(HandState):
         assert exp.seat is not None
         self.button = exp.seat
         self._schedule_forced_bets()
-        return Done(f"Button to seat {exp.seat}.")
+        done = _BUTTON_TO.get(exp.seat)
+        if done is None:
+            done = _BUTTON_TO[exp.seat] = Done(f"Button to seat {exp.seat}.")
+        return done
 
     def _step_collect_antes(self, exp: Expected) -> Done:
         total = 0
@@ -119,3 +125,7 @@ def _blind_steps(game: Game, heads_up: bool, seats: tuple[int, ...],
 
 # (id(game), heads-up rule, seats, amounts) -> (game, its blinds' steps)
 _BLIND_STEPS: dict[tuple[object, ...], tuple[Game, tuple[Expected, ...]]] = {}
+
+# The antes' step per rule, and the button's Done per seat: the same for every hand (neither changes).
+_ANTES: dict[str, Expected] = {}
+_BUTTON_TO: dict[int, Done] = {}

@@ -166,11 +166,15 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 del agenda[0]
                 MARKERS[head.kind](self, head)
                 continue
-            if self._street_index + 1 >= len(streets) or len(self.live_seats()) == 1:
+            if self._street_index + 1 >= len(streets):
+                self._schedule_showdown()
+                continue
+            live = self.live_seats()
+            if len(live) == 1:
                 self._schedule_showdown()
                 continue
             self._street_index += 1
-            self._schedule_street(streets[self._street_index])
+            self._schedule_street(streets[self._street_index], live)
 
     # --- what each agenda marker plays (MARKERS) ---------------------------------
     def _run_betting(self, marker: Marker) -> None:
