@@ -198,7 +198,13 @@ class Dealing(HandState):
 
     def _step_deal_flop(self, exp: Expected) -> Done:
         board = exp.detail.board if isinstance(exp.detail, OnBoard) else 0
-        cards = tuple(self._take() for _ in range(3))
+        stub = self.deck.cards
+        if len(stub) >= 3:
+            cards = tuple(stub[:3])     # the top three, as `_take` gives them one by one
+            del stub[:3]
+            self.taken.extend(cards)
+        else:
+            cards = tuple(self._take() for _ in range(3))     # runs out: `_take` says so
         self.boards[board].extend(cards)
         self.face_down.add(board)
         return Done("Bottom flop dealt face down." if board else "Flop dealt face down.",
