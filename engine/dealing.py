@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.cards import Deck, format_cards
+from engine.cards import Card, Deck, format_cards
 from engine.games import Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street
-from engine.hand_state import AgendaEntry, HandState, Marker
-from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle
+from engine.hand_state import DECK_RAN_OUT, AgendaEntry, HandState, Marker
+from engine.steps import Dealt, Discards, Done, Exchange, Expected, OnBoard, Replace, Reshuffle, ScenarioError
 
 DealOp = DealHole | Burn | DealBoard | Discard | Draw | MuckKitty | Expected
 
@@ -31,22 +31,23 @@ class Dealing(HandState):
         return ("This card is dealt face up. " + text) if up else text
 
     # --- scheduling, one handler per kind of deal step -------------------------
-    def _schedule_street(self, street: Street) -> None:
+    def _schedule_street(self, street: Street, order: list[int]) -> None:
         """Put the street's dealer steps and decision points on the agenda.
 
         What a street schedules depends only on the game, the street and the
         seats still in, so it is worked out once per game and seating and the
         same entries (nothing changes one once made) serve every later hand
         (`_PLANS`). The stud stub running short and the Kitty's muck depend on
-        the cards left: those streets are scheduled afresh each time."""
-        order = self.live_seats()
+        the cards left: those streets are scheduled afresh each time.
+        `order`: the seats still in (`live_seats()`), as the caller read them."""
         ops: list[DealOp] | tuple[DealOp, ...] = street.deal
-        if self.game.stub_short:
+        game = self.game
+        if game.stub_short:
             ops = self._stud_stub(street, street.deal, order)
-        if ops is not street.deal:
-            self._schedule_ops(street, ops, order)
-            return
-        plans = _plans(self.game)
+            if ops is not street.deal:
+                self._schedule_ops(street, ops, order)
+                return
+        plans = _plans(game)
         key = (id(street), *order)
         plan = plans.get(key)
         if plan is None:
@@ -59,59 +60,72 @@ class Dealing(HandState):
         self._draw_number += plan.draws
 
     def _schedule_ops(self, street: Street, ops: list[DealOp] | tuple[DealOp, ...], order: list[int]) -> None:
+        name = street.name
         for op in ops:
-            DEAL_STEPS[type(op)](self, op, street.name, order)
+            DEAL_STEPS[type(op)](self, op, name, order)
         if street.betting is not None:
-            if street.betting.opener in ("bring_in", "best_showing"):
-                self._agenda.append(Marker("_opener", street.name))
-            self._agenda.append(Marker("_betting", street.name))
+            markers = _entries(street, name).get(None)
+            if markers is None:
+                markers = _entries(street, name)[None] = (
+                    (Marker("_opener", name), Marker("_betting", name))
+                    if street.betting.opener in ("bring_in", "best_showing") else (Marker("_betting", name),))
+            self._agenda.extend(markers)
 
     def _due(self, exp: Expected, name: str, order: list[int]) -> None:
         self._agenda.append(exp)
 
     def _hole(self, op: DealHole, name: str, order: list[int]) -> None:
-        kind = "pitch_up" if op.face_up else "pitch"
-        why = f"{self._deal_why(op.face_up)} ({op.rule})"
+        up = op.face_up
+        kept = _entries(op, name, self.game.uses_button)
+        agenda = self._agenda
         for _ in range(op.count):
             for seat in order:
-                self._agenda.append(Expected(kind, op.rule, why, seat=seat, street=name))
+                exp = kept.get(seat)
+                if exp is None:
+                    exp = kept[seat] = Expected("pitch_up" if up else "pitch", op.rule,
+                                                f"{self._deal_why(up)} ({op.rule})", seat=seat, street=name)
+                agenda.append(exp)
             if op.kitty:
-                self._agenda.append(Expected(
-                    "deal_kitty", op.rule,
-                    f"The Kitty receives its card after the last player in each round of the "
-                    f"deal ({op.rule})", street=name))
+                exp = kept.get(None)
+                if exp is None:
+                    exp = kept[None] = Expected(
+                        "deal_kitty", op.rule,
+                        f"The Kitty receives its card after the last player in each round of the "
+                        f"deal ({op.rule})", street=name)
+                agenda.append(exp)
 
     def _burn(self, op: Burn, name: str, order: list[int]) -> None:
-        self._agenda.append(Expected("burn", op.rule, f"Burn a card before the {name} ({op.rule})", street=name))
+        kept = _entries(op, name)
+        exp = kept.get(None)
+        if exp is None:
+            exp = kept[None] = Expected("burn", op.rule, f"Burn a card before the {name} ({op.rule})", street=name)
+        self._agenda.append(exp)
 
     def _board_cards(self, op: DealBoard, name: str, order: list[int]) -> None:
-        if op.flop:
-            bottom = op.board > 0
-            self._agenda.append(Expected(
-                "deal_flop", op.rule,
-                (f"Deal the second flop face down, one at a time, immediately below the first ({op.rule})"
-                 if bottom else f"Deal the three flop cards face down, one at a time ({op.rule})"),
-                street=name, detail=OnBoard(op.board)))
-            self._agenda.append(Expected(
-                "turn_flop", op.rule,
-                (f"Turn the bottom flop face up and spread it ({op.rule}; 1.1 Double Flop)" if bottom
-                 else f"Turn the flop face up and spread it ({op.rule}; 1.1 Flop)"),
-                street=name, detail=OnBoard(op.board)))
-            return
-        card_name = op.name or f"{name} card"
-        for _ in range(op.count):
-            self._agenda.append(Expected(
-                "deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
-                street=name, detail=OnBoard(op.board, card_name)))
+        kept = _entries(op, name)
+        entries = kept.get(None)
+        if entries is None:
+            entries = kept[None] = _board_steps(op, name)
+        self._agenda.extend(entries)
 
     def _discard(self, op: Discard, name: str, order: list[int]) -> None:
+        kept = _entries(op, name)
+        agenda = self._agenda
         for seat in order:
-            self._agenda.append(Marker("_discard", name, seat, op))
+            marker = kept.get(seat)
+            if marker is None:
+                marker = kept[seat] = Marker("_discard", name, seat, op)
+            agenda.append(marker)
 
     def _draw(self, op: Draw, name: str, order: list[int]) -> None:
         self._draw_number += 1
+        kept = _entries(op, name)
+        agenda = self._agenda
         for seat in order:
-            self._agenda.append(Marker("_draw", name, seat, op))
+            marker = kept.get(seat)
+            if marker is None:
+                marker = kept[seat] = Marker("_draw", name, seat, op)
+            agenda.append(marker)
 
     def _muck_kitty(self, op: MuckKitty, name: str, order: list[int]) -> None:
         if self.kitty:
@@ -124,10 +138,10 @@ class Dealing(HandState):
         cards to burn and give every player one, shuffle the burns with the
         stub; if even that is short, burn and deal one common card face up.
         Enough cards: `ops` itself, unchanged."""
-        need = sum(1 for op in ops if isinstance(op, Burn)) + sum(
-            op.count * len(order) for op in ops if isinstance(op, DealHole))
-        if need <= len(self.deck) or not any(isinstance(op, Burn) for op in ops):
+        burns, per_player = _stub_needs(ops)
+        if not burns or burns + per_player * len(order) <= len(self.deck.cards):
             return ops
+        need = burns + per_player * len(order)
         rule = self.game.stub_short
         assert rule is not None
         name = street.name
@@ -152,23 +166,45 @@ class Dealing(HandState):
 
     # --- the steps ---------------------------------------------------------------
     def _step_pitch(self, exp: Expected) -> Done:
-        assert exp.seat is not None
-        card = self._take()
-        player = self.players[exp.seat]
+        seat = exp.seat
+        assert seat is not None
+        cards = self.deck.cards
+        if not cards:
+            raise ScenarioError(DECK_RAN_OUT)
+        card = cards.pop(0)         # `_take`, written out: every player's every card
+        self.taken.append(card)
+        player = self.players[seat]
         player.cards.append(card)
         up = exp.kind == "pitch_up"
         player.up.append(up)
-        dealt = Dealt("seat", (card,), exp.seat)
-        return Done(f"{card} face up to seat {exp.seat}." if up else f"Card to seat {exp.seat}.", dealt)
+        key = (card, seat, up)
+        done = _PITCHED.get(key)
+        if done is None:
+            done = _PITCHED[key] = Done(f"{card} face up to seat {seat}." if up else f"Card to seat {seat}.",
+                                        Dealt("seat", (card,), seat))
+        return done
 
     def _step_burn(self, exp: Expected) -> Done:
-        card = self._take()
+        cards = self.deck.cards
+        if not cards:
+            raise ScenarioError(DECK_RAN_OUT)
+        card = cards.pop(0)         # `_take`, written out as in `_step_pitch`
+        self.taken.append(card)
         self.burns.append(card)
-        return Done("Burned.", Dealt("burn", (card,)))
+        done = _BURNED.get(card)
+        if done is None:
+            done = _BURNED[card] = Done("Burned.", Dealt("burn", (card,)))
+        return done
 
     def _step_deal_flop(self, exp: Expected) -> Done:
         board = exp.detail.board if isinstance(exp.detail, OnBoard) else 0
-        cards = tuple(self._take() for _ in range(3))
+        stub = self.deck.cards
+        if len(stub) >= 3:
+            cards = tuple(stub[:3])     # the top three, as `_take` gives them one by one
+            del stub[:3]
+            self.taken.extend(cards)
+        else:
+            cards = tuple(self._take() for _ in range(3))     # runs out: `_take` says so
         self.boards[board].extend(cards)
         self.face_down.add(board)
         return Done("Bottom flop dealt face down." if board else "Flop dealt face down.",
@@ -185,7 +221,12 @@ class Dealing(HandState):
         self.boards[detail.board].append(card)
         name = detail.name or f"{exp.street} card"
         label = exp.street if name == f"{exp.street} card" else name
-        return Done(f"{label[0].upper()}{label[1:]}: {card}.", Dealt("board", (card,), board=detail.board))
+        key = (label, card, detail.board)
+        done = _BOARDED.get(key)
+        if done is None:
+            done = _BOARDED[key] = Done(f"{label[0].upper()}{label[1:]}: {card}.",
+                                        Dealt("board", (card,), board=detail.board))
+        return done
 
     def _step_deal_common(self, exp: Expected) -> Done:
         card = self._take()
@@ -193,30 +234,39 @@ class Dealing(HandState):
         return Done(f"Common card: {card}, used by every player.", Dealt("board", (card,)))
 
     def _step_take_discard(self, exp: Expected) -> Done:
-        assert exp.seat is not None
-        player = self.players[exp.seat]
-        if isinstance(exp.detail, Exchange):
+        seat, detail = exp.seat, exp.detail
+        assert seat is not None
+        player = self.players[seat]
+        if isinstance(detail, Exchange):
             cards = list(player.cards)
             self.muck.extend((c, None, None) for c in cards)
             player.cards, player.up = [], []
-            return Done(f"Seat {exp.seat}'s hand into the muck.")
-        assert isinstance(exp.detail, Discards)
-        for card in exp.detail.cards:
-            i = player.cards.index(card)
-            del player.cards[i]
-            del player.up[i]
-            self.muck.append((card, exp.seat, exp.detail.draw))
-        n = len(exp.detail.cards)
-        return Done(f"Seat {exp.seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+            return Done(f"Seat {seat}'s hand into the muck.")
+        assert isinstance(detail, Discards)
+        held, up, muck, draw = player.cards, player.up, self.muck, detail.draw
+        for card in detail.cards:
+            i = held.index(card)
+            del held[i]
+            del up[i]
+            muck.append((card, seat, draw))
+        n = len(detail.cards)
+        done = _MUCKED.get((seat, n))
+        if done is None:
+            done = _MUCKED[(seat, n)] = Done(f"Seat {seat}'s {n} discard{'s' if n > 1 else ''} into the muck.")
+        return done
 
     def _step_replace(self, exp: Expected) -> Done:
-        assert exp.seat is not None and isinstance(exp.detail, Replace)
-        player = self.players[exp.seat]
-        count = min(exp.detail.count, len(self.deck))
-        cards = tuple(self._take() for _ in range(count))
+        seat, detail = exp.seat, exp.detail
+        assert seat is not None and isinstance(detail, Replace)
+        player = self.players[seat]
+        stub = self.deck.cards
+        count = min(detail.count, len(stub))
+        cards = tuple(stub[:count])     # the top `count` cards, as `_take` gives them one by one
+        del stub[:count]
+        self.taken.extend(cards)
         player.cards.extend(cards)
         player.up.extend([False] * count)
-        return Done(f"{count} card{'s' if count > 1 else ''} to seat {exp.seat}.", Dealt("seat", cards, exp.seat))
+        return Done(f"{count} card{'s' if count > 1 else ''} to seat {seat}.", Dealt("seat", cards, seat))
 
     def _step_reshuffle(self, exp: Expected) -> Done:
         """Shuffle the burns with the stub (stud) or the earlier discards (draw)."""
@@ -248,6 +298,15 @@ class Dealing(HandState):
         return Done(f"{len(cards)} earlier discards shuffled and cut.")
 
 
+# What pitching a card, or burning one, did: the same words and Dealt for the
+# same card, seat and face (both frozen), so made once and shared by every hand.
+_PITCHED: dict[tuple[Card, int, bool], Done] = {}
+_BURNED: dict[Card, Done] = {}
+# Likewise a board card (by its name, card and board) and a seat's discards (by their number).
+_BOARDED: dict[tuple[str, Card, int], Done] = {}
+_MUCKED: dict[tuple[int, int], Done] = {}
+
+
 @dataclass(frozen=True)
 class _StreetPlan:
     """A street's agenda entries for one seating, and how many draws it counts."""
@@ -268,6 +327,53 @@ def _plans(game: Game) -> dict[tuple[int, ...], _StreetPlan]:
     kept = _PLANS_BY_GAME.get(id(game))
     if kept is None or kept[0] is not game:
         kept = _PLANS_BY_GAME[id(game)] = (game, {})
+    return kept[1]
+
+
+def _board_steps(op: DealBoard, name: str) -> tuple[Expected, ...]:
+    """The board's steps for a DealBoard: deal and turn a flop, or its cards one by one."""
+    if op.flop:
+        bottom = op.board > 0
+        return (
+            Expected("deal_flop", op.rule,
+                     (f"Deal the second flop face down, one at a time, immediately below the first ({op.rule})"
+                      if bottom else f"Deal the three flop cards face down, one at a time ({op.rule})"),
+                     street=name, detail=OnBoard(op.board)),
+            Expected("turn_flop", op.rule,
+                     (f"Turn the bottom flop face up and spread it ({op.rule}; 1.1 Double Flop)" if bottom
+                      else f"Turn the flop face up and spread it ({op.rule}; 1.1 Flop)"),
+                     street=name, detail=OnBoard(op.board)))
+    card_name = op.name or f"{name} card"
+    return tuple(Expected("deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
+                          street=name, detail=OnBoard(op.board, card_name)) for _ in range(op.count))
+
+
+def _stub_needs(ops: tuple[DealOp, ...]) -> tuple[int, int]:
+    """A street's burns and cards per player (what the stub must hold), counted once per street."""
+    kept = _STUB_NEEDS.get(id(ops))
+    if kept is None or kept[0] is not ops:
+        kept = _STUB_NEEDS[id(ops)] = (ops, sum(1 for op in ops if isinstance(op, Burn)),
+                                       sum(op.count for op in ops if isinstance(op, DealHole)))
+    return kept[1], kept[2]
+
+
+# id(a street's deal) -> (the deal, its burns, its cards per player)
+_STUB_NEEDS: dict[int, tuple[tuple[DealOp, ...], int, int]] = {}
+
+
+# (id(op), street name, button) -> (op, seat or None -> what the op schedules
+# there): the entries of a street plan, made once and shared by the plans of
+# every seating that has them (streets plans are per seating and seats still
+# in; a new one mostly reuses entries). `button` tells where the deal starts,
+# where an entry's words say so.
+_ENTRIES: dict[tuple[int, str, bool], tuple[object, dict[int | None, Any]]] = {}
+
+
+def _entries(op: object, name: str, button: bool = False) -> dict[int | None, Any]:
+    key = (id(op), name, button)
+    kept = _ENTRIES.get(key)
+    if kept is None or kept[0] is not op:
+        kept = _ENTRIES[key] = (op, {})
     return kept[1]
 
 

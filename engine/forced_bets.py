@@ -29,9 +29,12 @@ class ForcedBets(HandState):
                 f"drop it at once (7.2.4(b), (c))"))
         if self.ante or any(self.scenario.seat_antes.values()):
             rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
-            self._agenda.append(Expected(
-                "collect_antes", rule,
-                f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})"))
+            exp = _ANTES.get(rule)
+            if exp is None:
+                exp = _ANTES[rule] = Expected(
+                    "collect_antes", rule,
+                    f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
+            self._agenda.append(exp)
         blinds = self.game.blinds
         if blinds is None or not self.blind_amounts:
             return
@@ -58,17 +61,24 @@ class ForcedBets(HandState):
         assert exp.seat is not None
         self.button = exp.seat
         self._schedule_forced_bets()
-        return Done(f"Button to seat {exp.seat}.")
+        done = _BUTTON_TO.get(exp.seat)
+        if done is None:
+            done = _BUTTON_TO[exp.seat] = Done(f"Button to seat {exp.seat}.")
+        return done
 
     def _step_collect_antes(self, exp: Expected) -> Done:
         total = 0
-        for p in self.players.values():
-            chips = min(self.ante_of(p.seat), p.stack)
+        seat_antes, ante = self.scenario.seat_antes, self.ante     # `ante_of`, read once per seat
+        owed = set()
+        for seat, p in self.players.items():
+            due = seat_antes.get(seat, ante)
+            owed.add(due)
+            chips = min(due, p.stack)
             p.stack -= chips
             p.committed += chips
             total += chips
         self.pot += total
-        amounts = sorted({self.ante_of(s) for s in self.players} - {0})
+        amounts = sorted(owed - {0})
         return Done(f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {self.pot}.")
 
     def _step_post_blind(self, exp: Expected) -> Done:
@@ -115,3 +125,7 @@ def _blind_steps(game: Game, heads_up: bool, seats: tuple[int, ...],
 
 # (id(game), heads-up rule, seats, amounts) -> (game, its blinds' steps)
 _BLIND_STEPS: dict[tuple[object, ...], tuple[Game, tuple[Expected, ...]]] = {}
+
+# The antes' step per rule, and the button's Done per seat: the same for every hand (neither changes).
+_ANTES: dict[str, Expected] = {}
+_BUTTON_TO: dict[int, Done] = {}

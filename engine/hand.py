@@ -166,11 +166,15 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 del agenda[0]
                 MARKERS[head.kind](self, head)
                 continue
-            if self._street_index + 1 >= len(streets) or len(self.live_seats()) == 1:
+            if self._street_index + 1 >= len(streets):
+                self._schedule_showdown()
+                continue
+            live = self.live_seats()
+            if len(live) == 1:
                 self._schedule_showdown()
                 continue
             self._street_index += 1
-            self._schedule_street(streets[self._street_index])
+            self._schedule_street(streets[self._street_index], live)
 
     # --- what each agenda marker plays (MARKERS) ---------------------------------
     def _run_betting(self, marker: Marker) -> None:
@@ -217,6 +221,29 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         if kind == "award" and tuple(sorted(step.seats)) != exp.seats:
             return self._award_refusal(tuple(sorted(step.seats)), exp)
         return None
+
+    def propose(self, step: Step) -> Verdict:
+        """`Procedure.propose` in one call, as a trainee's click makes it: the
+        step due read off the agenda, a step of its kind and seat taken as
+        right without `_refusal` (which accepts it: rulings and awards are
+        always checked there), applied by its handler, and the players'
+        decisions played only when the next entry is not a dealer step."""
+        agenda = self._agenda
+        exp = agenda[0] if agenda else None
+        if not isinstance(exp, Expected):
+            exp = self.expected()
+        if exp is None or (step is not exp._step and (
+                step.kind != exp.kind or step.seat != exp.seat or exp.kind in _ALWAYS_CHECKED)):
+            refusal = self._refusal(step, exp)
+            if refusal is not None:
+                return self._refused(refusal, exp)
+            assert exp is not None
+        del agenda[0]
+        done = STEPS[exp.kind](self, exp)
+        self.step_count += 1
+        if not agenda or not isinstance(agenda[0], Expected):
+            self._advance()
+        return Verdict(True, done.message, exp.rule, done.dealt)
 
     def _perform(self) -> Done:
         exp = self._agenda.pop(0)
@@ -319,6 +346,9 @@ def _move_button(game: Game, seat: int) -> Expected:
 # (id(game), seat) -> (game, its move_button step)
 _MOVES: dict[tuple[int, int], tuple[Game, Expected]] = {}
 
+
+# Steps `_refusal` checks beyond their kind and seat: the ruling chosen, the seats awarded.
+_ALWAYS_CHECKED = frozenset({"rule_on_action", "award"})
 
 # Each agenda marker -> the players' decisions it plays.
 MARKERS: dict[str, Callable[[Hand, Marker], None]] = {

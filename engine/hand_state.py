@@ -65,6 +65,8 @@ class Marker:
 
 AgendaEntry = Expected | Marker
 
+DECK_RAN_OUT = "the deck ran out of cards: no rule provides another card here"
+
 # (table seats, occupied seats) -> seat -> the occupied seats clockwise after it:
 # shared by every hand at that seating (`HandState._clockwise_from` fills it).
 _SEAT_ORDERS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
@@ -187,7 +189,7 @@ class HandState(SetUp):
     def _take(self) -> Card:
         cards = self.deck.cards
         if not cards:
-            raise ScenarioError("the deck ran out of cards: no rule provides another card here")
+            raise ScenarioError(DECK_RAN_OUT)
         card = cards.pop(0)         # Deck.take, its check made just above
         self.taken.append(card)
         return card

@@ -7,6 +7,7 @@ it is mucked before the draw.
 """
 from __future__ import annotations
 
+from engine.cards import Card
 from engine.hand_state import HandState, Marker
 from engine.steps import Dealt, Done, Exchange, Expected, ScenarioError
 
@@ -62,7 +63,10 @@ class KittySteps(HandState):
         assert self.kitty is not None
         card = self._take()
         self.kitty.append(card)
-        return Done("Card to the Kitty.", Dealt("kitty", (card,)))
+        done = _TO_KITTY.get(card)
+        if done is None:
+            done = _TO_KITTY[card] = Done("Card to the Kitty.", Dealt("kitty", (card,)))
+        return done
 
     def _step_give_kitty(self, exp: Expected) -> Done:
         assert exp.seat is not None and self.kitty is not None
@@ -76,3 +80,7 @@ class KittySteps(HandState):
         self.muck.extend((c, None, None) for c in self.kitty)
         self.kitty = []
         return Done("The Kitty is mucked.")
+
+
+# What dealing a card to the Kitty did, per card: the same (frozen) Done for every hand.
+_TO_KITTY: dict[Card, Done] = {}

@@ -84,15 +84,19 @@ class Procedure(ABC):
         if exp is None or step is not exp._step:
             refusal = self._refusal(step, exp)
             if refusal is not None:
-                if not refusal.hints:
-                    refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
-                                     else (refusal.message,) * 3)
-                return refusal
+                return self._refused(refusal, exp)
             assert exp is not None
         done = self._perform()
         self.step_count += 1
         self._advance()
         return Verdict(True, done.message, exp.rule, done.dealt)
+
+    def _refused(self, refusal: Verdict, exp: Expected | None) -> Verdict:
+        """A refusal with its three hint levels (those it carries, if any)."""
+        if not refusal.hints:
+            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
+                             else (refusal.message,) * 3)
+        return refusal
 
     def autoplay(self) -> Self:
         """Deal correctly to the end."""
