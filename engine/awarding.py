@@ -289,7 +289,9 @@ class Awarding(HandState):
         return parts
 
     def _reason(self, winners: list[int], board_index: int = 0, low: bool = False) -> str:
-        words = self._describe(winners[0], board_index, low)
+        words = self._words(winners[0], board_index, self.game.ranking_for(self.deck_size, low))
+        if words is None:
+            words = "no qualifying low"
         return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
                 f"{'tie' if len(winners) > 1 else 'wins'} with {words}")
 

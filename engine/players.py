@@ -51,15 +51,13 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
         return []
     cards = list(cards)
     ranks = [1 if r == 14 else r for r, _ in cards] if ranking == "ace-to-five" else [r for r, _ in cards]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
+    count = ranks.count
     # One int per card for (count, rank) (ranks are below 16), lowball's negated;
     # the card's place breaks ties, as the stable sort by (count, rank) leaves them.
     if ranking in LOW_RANKINGS:
-        keys = [(-16 * counts[r] - r, i) for i, r in enumerate(ranks)]
+        keys = [(-16 * count(r) - r, i) for i, r in enumerate(ranks)]
     else:
-        keys = [(16 * counts[r] + r, i) for i, r in enumerate(ranks)]
+        keys = [(16 * count(r) + r, i) for i, r in enumerate(ranks)]
     keys.sort()
     return [cards[i] for _, i in keys[:n]]
 
