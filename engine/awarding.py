@@ -16,7 +16,7 @@ from typing import Callable
 from engine.award import AwardedPot
 from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
-from engine.pots import ODD_CHIP_RULES, Pot, award, build_pots, return_uncalled
+from engine.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.rankings import RANKINGS, get_ranking
 from engine.showdown import DealtHand
 from engine.steps import Done, Expected, Verdict
@@ -120,7 +120,7 @@ class Awarding(HandState):
                 contributions[s] = p.committed
         dead = self._dead_antes(contributions)
         uncalled = return_uncalled(contributions, folded)
-        pots = build_pots(uncalled.contributions, folded) if uncalled.contributions else []
+        pots = build_dealt_pots(uncalled.contributions, folded) if uncalled.contributions else []
         if dead:
             main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
             pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]

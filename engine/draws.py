@@ -27,8 +27,10 @@ class Draws(HandState):
         said = _SAID.get(text)
         if said is None:
             said = read_draw(text)
-            if said is not None and said.count is not None:
-                _SAID[text] = said              # "draw N", "stand pat": a handful of texts
+            if said is not None:
+                if len(_SAID) >= 4096:          # cards named by text are many: keep the memo small
+                    _SAID.clear()
+                _SAID[text] = said
         if said is not None and said.count is not None:
             n = said.count
             if n > min(op.max_cards, len(cards)):
@@ -94,7 +96,8 @@ def _where(text: str, seat: int, street: str) -> str:
     return f"action {text!r} for seat {seat} on the {street}"
 
 
-# A draw's text -> what it says, for the texts that exchange a count of cards.
+# A draw's text -> what it says (a DrawCards never changes): "draw 2", "stand
+# pat", "discard #1 #4" come up again and again.
 _SAID: dict[str, DrawCards] = {}
 
 
