@@ -13,6 +13,10 @@ from engine.scenario import RAKE_RULES
 from engine.steps import Blind, Done, Expected
 
 
+# An ante's rule -> its collect_antes step, made once (an Expected never changes, see engine.steps).
+_ANTE_STEPS: dict[str, Expected] = {}
+
+
 class ForcedBets(HandState):
     """The button and the forced bets, scheduled and collected."""
 
@@ -29,9 +33,12 @@ class ForcedBets(HandState):
                 f"drop it at once (7.2.4(b), (c))"))
         if self.ante or any(self.scenario.seat_antes.values()):
             rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
-            self._agenda.append(Expected(
-                "collect_antes", rule,
-                f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})"))
+            step = _ANTE_STEPS.get(rule)
+            if step is None:
+                step = _ANTE_STEPS[rule] = Expected(
+                    "collect_antes", rule,
+                    f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
+            self._agenda.append(step)
         blinds = self.game.blinds
         if blinds is None or not self.blind_amounts:
             return
