@@ -8,6 +8,8 @@ dealer collects the bets when the round ends (1.1 Pot, Dealer).
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.betting import BettingRound, Options
 from engine.cards import format_cards
 from engine.decisions import BETS, Decision, read_bet
@@ -92,7 +94,7 @@ class BettingRounds(HandState):
             showing = {}
             for s in live:
                 p = players[s]
-                showing[s] = [c for c, up in zip(p.cards, p.up) if up][-4:]     # upcards[-4:]
+                showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
             seat = dealt_showing_opener(showing, betting.low, self.house)
         self._opener_memo = (key, seat)
         return seat
