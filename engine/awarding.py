@@ -16,7 +16,7 @@ from typing import Callable
 from engine.award import AwardedPot
 from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
-from engine.pots import Pot, award, build_pots, return_uncalled
+from engine.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.rankings import RANKINGS, get_ranking
 from engine.showdown import DealtHand
 from engine.steps import Done, Expected, Verdict
@@ -103,17 +103,24 @@ class Awarding(HandState):
 
     def _schedule_showdown(self) -> None:
         # 8.1.7: a hand not tabled is not read; it gives up its claim to the pot.
-        given_up = [s for s in self.scenario.mucked if s in self.live_seats()]
-        if len(self.live_seats()) > 1 and given_up:
-            for seat in given_up[:len(self.live_seats()) - 1]:
+        live = self.live_seats()
+        mucked = self.scenario.mucked
+        given_up = [s for s in mucked if s in live] if mucked else []
+        if len(live) > 1 and given_up:
+            for seat in given_up[:len(live) - 1]:
                 self.players[seat].folded = True
                 self.log.append(f"Seat {seat} ({self.players[seat].name}) does not table the hand (8.1.7)")
-        live = self.live_seats()
-        folded = {s for s, p in self.players.items() if p.folded}
-        contributions = {s: p.committed for s, p in self.players.items() if p.committed}
+            live = self.live_seats()
+        folded = set()
+        contributions = {}
+        for s, p in self.players.items():
+            if p.folded:
+                folded.add(s)
+            if p.committed:
+                contributions[s] = p.committed
         dead = self._dead_antes(contributions)
         uncalled = return_uncalled(contributions, folded)
-        pots = build_pots(uncalled.contributions, folded) if uncalled.contributions else []
+        pots = build_dealt_pots(uncalled.contributions, folded) if uncalled.contributions else []
         if dead:
             main = pots[0] if pots else Pot(0, tuple(sorted(live)), "main pot")
             pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
@@ -203,17 +210,28 @@ class Awarding(HandState):
     def _award_part(self, pot: Pot, winners: list[int], rule: str, reason: str,
                     why: str = "") -> tuple[AwardedPot, str]:
         """One award step: the chips of `pot` to `winners`, and why they win."""
+        label = pot.name
+        head = f"{label[0].upper()}{label[1:]} of {pot.amount}: {reason}."
+        house = self.house
+        if (len(winners) == 1 and winners[0] in pot.eligible and type(house.lowest_chip) is int
+                and house.lowest_chip > 0 and house.odd_chip in ODD_CHIP_RULES):
+            # What `award` gives one winner it may have (the whole pot), whose
+            # one line ("Seat N wins ...") the explanation leaves out.
+            seat = winners[0]
+            return AwardedPot(label, pot.amount, tuple(pot.eligible), (seat,), {seat: pot.amount}, [head],
+                              rule, reason), why
         shares, lines = award(pot, winners, button=self.button, seat_count=self.scenario.table_seats,
                               lowest_chip=self.house.lowest_chip, odd_chip=self.house.odd_chip,
                               hands={s: self.players[s].cards for s in winners})
-        label = pot.name
-        explanation = [f"{label[0].upper()}{label[1:]} of {pot.amount}: {reason}."] + lines[len(winners) == 1:]
+        explanation = [head] + lines[len(winners) == 1:]
         part = AwardedPot(label, pot.amount, tuple(pot.eligible), tuple(sorted(winners)), shares,
                           explanation, "8.1.5" if len(winners) > 1 else rule, reason)
         return part, why
 
     def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
-        values = {s: self._values(s, board_index, low) for s in seats}
+        ranking = self.game.ranking_for(self.deck_size, low)
+        dealt_hand = self._dealt_hand
+        values = {s: dealt_hand(s, board_index, ranking).value for s in seats}
         if low:
             values = {s: v for s, v in values.items() if v > 0}
         if not values:
@@ -271,7 +289,9 @@ class Awarding(HandState):
         return parts
 
     def _reason(self, winners: list[int], board_index: int = 0, low: bool = False) -> str:
-        words = self._describe(winners[0], board_index, low)
+        words = self._words(winners[0], board_index, self.game.ranking_for(self.deck_size, low))
+        if words is None:
+            words = "no qualifying low"
         return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "
                 f"{'tie' if len(winners) > 1 else 'wins'} with {words}")
 

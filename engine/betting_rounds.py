@@ -8,12 +8,14 @@ dealer collects the bets when the round ends (1.1 Pot, Dealer).
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.betting import BettingRound, Options
 from engine.cards import format_cards
 from engine.decisions import BETS, Decision, read_bet
 from engine.games import Betting, Game, Street
 from engine.hand_state import HandState
-from engine.rankings import bring_in_seat, first_to_act_showing
+from engine.rankings import dealt_bring_in, dealt_showing_opener
 from engine.steps import Done, Expected, ScenarioError
 
 
@@ -81,16 +83,23 @@ class BettingRounds(HandState):
         on every street, so the answer is kept until a card moves or a
         player folds or goes all in (the key). `live`: live_seats()."""
         players = self.players
-        able = [s for s in live if players[s].stack]        # not all in (live: not folded)
-        key = (betting, len(self.taken), len(self.muck), tuple(live), tuple(able))
+        able = tuple([s for s in live if players[s].stack])        # not all in (live: not folded)
+        key = (betting, len(self.taken), len(self.muck), tuple(live), able)
         memo = self._opener_memo
         if memo is not None and memo[0] == key:
             return memo[1]
         if betting.opener == "bring_in":
-            seat = bring_in_seat({s: players[s].upcards[0] for s in able or live}, razz=betting.low)
+            first_up = {}
+            for s in able or live:
+                p = players[s]
+                first_up[s] = p.cards[p.up.index(True)]                 # upcards[0]
+            seat = dealt_bring_in(first_up, razz=betting.low)
         else:
-            showing = {s: players[s].upcards[-4:] for s in live}
-            seat = first_to_act_showing(showing, low=betting.low, house=self.house)
+            showing = {}
+            for s in live:
+                p = players[s]
+                showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
+            seat = dealt_showing_opener(showing, betting.low, self.house)
         self._opener_memo = (key, seat)
         return seat
 
@@ -120,21 +129,13 @@ class BettingRounds(HandState):
         betting = street.betting
         assert betting is not None
         seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
-        if betting.opener == "bring_in":
-            why = ("The player with the highest up-card, aces low, must open with a bet of at least the "
-                   "table minimum; equal ranks go to the higher suit (spades, hearts, diamonds, clubs) "
-                   f"({betting.rule})" if betting.low else
-                   "The player with the lowest up-card must open with a bet of at least the table minimum; "
-                   f"equal ranks go to the lower suit, clubs lowest ({betting.rule}, 3.2.4)")
-        else:
-            ties = ("the player closest to the dealer's left (house stud_showing_tie = 'position')"
-                    if self.house.stud_showing_tie == "position" else
-                    ("the lowest card's lower suit" if betting.low else "the highest card's higher suit"))
-            what = ("The lowest hand showing, aces low, opens" if betting.low else
-                    "The best hand showing opens (pairs and better over high cards)")
-            why = (f"{what}; a common card does not count and equal hands go to {ties}; a player all in "
-                   f"is passed to the next in turn ({betting.rule})")
-        self._front(Expected("name_opener", betting.rule, why, seat=seat, street=street.name))
+        tie = self.house.stud_showing_tie
+        key = (id(betting), tie, seat, street.name)
+        kept = _OPENER_STEPS.get(key)
+        if kept is None or kept[0] is not betting:
+            kept = _OPENER_STEPS[key] = (betting, Expected("name_opener", betting.rule, _opener_why(betting, tie),
+                                                           seat=seat, street=street.name))
+        self._agenda.insert(0, kept[1])
 
     # --- betting ---------------------------------------------------------------------
     def _open_round(self, street: Street) -> bool:
@@ -355,3 +356,26 @@ class BettingRounds(HandState):
             p.in_front = 0
         self.pot += total
         return Done(f"{total} collected; the pot is {self.pot}.")
+
+
+def _opener_why(betting: Betting, tie: str) -> str:
+    """Why this seat opens: the bring-in, or the best hand showing with the
+    house's tie-break (house stud_showing_tie)."""
+    if betting.opener == "bring_in":
+        return ("The player with the highest up-card, aces low, must open with a bet of at least the "
+                "table minimum; equal ranks go to the higher suit (spades, hearts, diamonds, clubs) "
+                f"({betting.rule})" if betting.low else
+                "The player with the lowest up-card must open with a bet of at least the table minimum; "
+                f"equal ranks go to the lower suit, clubs lowest ({betting.rule}, 3.2.4)")
+    ties = ("the player closest to the dealer's left (house stud_showing_tie = 'position')"
+            if tie == "position" else
+            ("the lowest card's lower suit" if betting.low else "the highest card's higher suit"))
+    what = ("The lowest hand showing, aces low, opens" if betting.low else
+            "The best hand showing opens (pairs and better over high cards)")
+    return (f"{what}; a common card does not count and equal hands go to {ties}; a player all in "
+            f"is passed to the next in turn ({betting.rule})")
+
+
+# (id(betting), house stud_showing_tie, seat, street) -> (betting, its name_opener
+# step): made once (an Expected never changes, see engine.steps).
+_OPENER_STEPS: dict[tuple[int, str, int, str], tuple[Betting, Expected]] = {}

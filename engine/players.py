@@ -49,19 +49,17 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
     and high cards; lowball throws pairs and high cards first."""
     if n == 0:
         return []
-    ace_low = ranking == "ace-to-five"
-
-    def rank(c: Card) -> int:
-        return 1 if ace_low and c.rank == 14 else c.rank
-
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[rank(c)] = counts.get(rank(c), 0) + 1
+    cards = list(cards)
+    ranks = [1 if r == 14 else r for r, _ in cards] if ranking == "ace-to-five" else [r for r, _ in cards]
+    count = ranks.count
+    # One int per card for (count, rank) (ranks are below 16), lowball's negated;
+    # the card's place breaks ties, as the stable sort by (count, rank) leaves them.
     if ranking in LOW_RANKINGS:
-        order = sorted(cards, key=lambda c: (-counts[rank(c)], -rank(c)))
+        keys = [(-16 * count(r) - r, i) for i, r in enumerate(ranks)]
     else:
-        order = sorted(cards, key=lambda c: (counts[rank(c)], rank(c)))
-    return order[:n]
+        keys = [(16 * count(r) + r, i) for i, r in enumerate(ranks)]
+    keys.sort()
+    return [cards[i] for _, i in keys[:n]]
 
 
 class _Pick:

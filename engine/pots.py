@@ -100,7 +100,12 @@ def build_pots(contributions: Mapping[int, int], folded: Iterable[int] = ()) -> 
     Folded players' chips stay in the pots they reached but they are
     eligible for none. Return uncalled chips first (`return_uncalled`).
     """
-    folded = _check_contributions(contributions, folded)
+    return build_dealt_pots(contributions, _check_contributions(contributions, folded))
+
+
+def build_dealt_pots(contributions: Mapping[int, int], folded: set[int]) -> list[Pot]:
+    """`build_pots` for contributions already checked, as `return_uncalled`
+    returns them at the showdown: they are not checked a second time."""
     live = sorted([s for s in contributions if s not in folded])
     if not live:
         raise ValueError("every player has folded: someone must be left to win the pot")

@@ -15,7 +15,7 @@ from functools import lru_cache, total_ordering
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, Sequence
 
-from engine.cards import SUIT_RANK, SUITS, Card, format_cards
+from engine.cards import ALL_CARDS, SUIT_RANK, SUITS, Card, format_cards
 from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, RANK_KEY, SHORT_CATEGORIES,
                               TWENTY_CATEGORIES, AceToFiveScheme, DeuceToSevenScheme,
                               EightOrBetterScheme, FirstFive, HandError, HighScheme, Reading, Scheme, Tables, TwoThree,
@@ -398,3 +398,45 @@ def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
         r = max(c.rank for c in cards)
         return (r, max(SUIT_RANK[c.suit] for c in cards if c.rank == r))
     return max(tied, key=highest_card_suit)
+
+
+def dealt_bring_in(upcards_by_seat: Mapping[int, Card], razz: bool = False) -> int:
+    """`bring_in_seat` for up-cards the engine dealt, one card a seat, all
+    distinct (3.1; a scenario's stacked cards are checked when the hand is set
+    up), so they are not checked again: stud asks on every third street."""
+    key = _RAZZ_BRING_IN if razz else _BRING_IN
+    if razz:
+        return max(upcards_by_seat, key=lambda s: key[upcards_by_seat[s]])
+    return min(upcards_by_seat, key=lambda s: key[upcards_by_seat[s]])
+
+
+# Each card -> its bring_in_seat order: (rank, suit) high; (rank aces low, suit) Razz.
+_BRING_IN = {c: (c.rank, SUIT_RANK[c.suit]) for c in ALL_CARDS}
+_RAZZ_BRING_IN = {c: (_low_rank(c), SUIT_RANK[c.suit]) for c in ALL_CARDS}
+
+
+def dealt_showing_opener(showing_by_seat: Mapping[int, Sequence[Card]], low: bool,
+                         house: HouseRules | None) -> int:
+    """`first_to_act_showing` (the house's tie-break) for up-cards the engine
+    dealt, one to four a seat and all distinct, so not checked again: the
+    values are read at once and only equal hands go the long way."""
+    values: dict[int, int] = {}
+    kept = _SHOWING_BY_KEY
+    for seat, cards in showing_by_seat.items():
+        if not 1 <= len(cards) <= 4:
+            return first_to_act_showing(showing_by_seat, low=low, house=house)
+        key = (sum(map(RANK_KEY.__getitem__, cards)), low)
+        value = kept.get(key)
+        if value is None:
+            value = kept[key] = _showing_value(tuple(sorted([c[0] for c in cards])), low)
+        values[seat] = value
+    best = max(values.values())
+    tied = [seat for seat, v in values.items() if v == best]
+    if len(tied) == 1:
+        return tied[0]
+    return first_to_act_showing(showing_by_seat, low=low, house=house)
+
+
+# (the up-cards' rank key, low) -> their showing value: the rank key (a base-5
+# count per rank, engine.evaluator) names the ranks whatever their order.
+_SHOWING_BY_KEY: dict[tuple[int, bool], int] = {}

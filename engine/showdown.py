@@ -99,13 +99,15 @@ class DealtHand:
     def __init__(self, ranking: Ranking, selection: str | Selection, hole: Sequence[Card],
                  board: Sequence[Card]):
         sel = _selection(selection)
-        _count(hole, board, sel)
         self.hole, self.board = list(hole), list(board)   # what was read, to know it again
         self._ranking = ranking
         self._five: tuple[Card, ...] | None = None
         if sel is Selection.ANY_FIVE:
+            if len(hole) + len(board) < 5:
+                _count(hole, board, sel)
             self.value = ranking.value(self.hole + self.board)
         else:
+            _count(hole, board, sel)
             self.value, self._five = ranking.two_three(hole, board)
 
     def hand(self) -> HandValue | None:
