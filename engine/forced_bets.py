@@ -13,8 +13,6 @@ from engine.scenario import RAKE_RULES
 from engine.steps import Blind, Done, Expected
 
 
-
-
 class ForcedBets(HandState):
     """The button and the forced bets, scheduled and collected."""
 
