@@ -15,7 +15,7 @@
    A hand counts as agreeing when both leave every player with the same chips.
    A last column deals the same hands with the decisions given to ours as
    the scenario's actions, as PokerKit is given them (each still read and
-   ruled, no options worked out); the target is on the `decide` column.
+   ruled, no options worked out); the target is judged on the first ratio.
 2. Every game of section 8 and Casino Hold'em: hands per second with random
    play, six players (or the most the game seats), from scenarios built
    before the clock starts (as in part 1).
