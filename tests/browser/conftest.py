@@ -70,3 +70,11 @@ def perform(page, cell_id: str, kinds: dict, step) -> None:
         cell.locator(f"button[data-kind={step.kind}]").click()
     else:
         cell.locator(f"button[data-kind={step.kind}]").click()
+
+
+def htmx_idle(page) -> None:
+    """Wait until no htmx request, swap or settle is under way: a step's reply
+    swaps several parts of a cell, each settling on its own, so the feedback
+    can show before the seats are swapped and their Tab stop set again."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")

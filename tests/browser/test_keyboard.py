@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from engine.hand import Step
 from webapp.lessonfile import load_library
 
-from .conftest import sign_in
+from .conftest import htmx_idle, sign_in
 
 pytestmark = pytest.mark.browser
 LESSON = "holdem-01-dealing-a-hand"
@@ -224,6 +224,7 @@ def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
             page.keyboard.press("Enter")
         expect(page.locator(f"{cell} [data-testid=counter]")).to_have_text(str(attempt))
         expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("✔")
+        htmx_idle(page)
         if used and not last:
             expect(page.locator(used)).to_be_focused()   # focus stays on the control used
     expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("Hand complete")

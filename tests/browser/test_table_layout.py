@@ -17,7 +17,7 @@ from webapp import ROOT, store
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 
-from .conftest import TRAINEE, sign_in
+from .conftest import TRAINEE, htmx_idle, sign_in
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -252,6 +252,7 @@ def test_a_whole_holdem_hand_by_keyboard_alone(page: Page, live_server):
         done += 1
         expect(page.locator(f"{cell} [data-testid=steps]")).to_contain_text(f"{done} of ")
         expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("✔")
+        htmx_idle(page)
         if not hand.finished:
             expect(page.locator(used)).to_be_focused()
     expect(page.locator(f"{cell} [data-testid=steps]")).to_have_text(f"{done} of {done} dealer steps done")
