@@ -234,13 +234,6 @@ class BettingRounds(HandState):
                         "Collect the bets into the pot when the betting round ends, before any more "
                         "cards are dealt (1.1 Pot, Dealer)", street=street.name)
 
-    def _forced_open(self) -> bool:
-        rnd, _, betting = self._betting_now()
-        return betting.opener == "bring_in" and not rnd.history
-
-    def _no_raise(self) -> bool:
-        return bool(self._betting_now()[2].kitty) and not self._opened
-
     def _apply_bet(self, seat: int, text: str) -> bool:
         """Apply one betting decision; True when the Kitty was taken."""
         return self._apply_bet_in(seat, text, None, *self._betting_now())
@@ -253,7 +246,7 @@ class BettingRounds(HandState):
         said = read_bet(text)
         if said.kind == "take-kitty":
             return self._take_kitty(seat, text)
-        forced = betting.opener == "bring_in" and not rnd.history     # _forced_open()
+        forced = betting.opener == "bring_in" and not rnd.history     # the stud bring-in's first bet
         if said.kind == "bring-in":
             if not forced:
                 raise _illegal(text, seat, street, "only the first bet of the stud bring-in round is "
@@ -273,7 +266,7 @@ class BettingRounds(HandState):
                            f"{rnd.unit} ({betting.rule})")
         raising = kind in ("bet", "raise") or (
             kind == "all-in" and rnd.in_front[seat] + rnd.stacks[seat] > rnd.level)
-        if raising and betting.kitty and not self._opened:     # _no_raise()
+        if raising and betting.kitty and not self._opened:     # nobody has opened the Kitty round
             raise _illegal(text, seat, street, "until a player opens, a player may only call or fold, "
                            f"or take the Kitty and call ({betting.kitty})")
         if kind not in BETS:
