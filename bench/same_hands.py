@@ -12,7 +12,9 @@ hints); then the right step's verdict, the table as a player sees it and as
 it is revealed, and at the end the log, the explanations, the stacks, the
 awards and the decisions played. One SHA-256 per game is saved or compared,
 so a speed-up that changes a single word, card or chip shows up, with the
-game and the first hand that differs (--show prints it).
+game and the first hand that differs (--show prints it). --clicks proposes
+each right step as a new Step, the checked path a trainee's click takes,
+instead of the due step's own; save and compare with the same flag.
 """
 from __future__ import annotations
 
@@ -40,8 +42,10 @@ def verdict_text(v: Verdict) -> list[object]:
     return [v.ok, v.message, v.rule, list(v.hints), repr(v.dealt)]
 
 
-def trail(proc: Procedure) -> Iterator[object]:
-    """Everything the procedure says while it is dealt, wrong steps included."""
+def trail(proc: Procedure, clicks: bool = False) -> Iterator[object]:
+    """Everything the procedure says while it is dealt, wrong steps included.
+    `clicks`: the right step proposed as a new Step, as a trainee's click
+    makes it (checked), not the due step's own (taken as right)."""
     kinds = sorted(proc.labels)
     rng = random.Random(proc.step_count)
     while (exp := proc.expected()) is not None:
@@ -50,7 +54,8 @@ def trail(proc: Procedure) -> Iterator[object]:
         if exp.seat is not None:
             yield verdict_text(proc.propose(Step(exp.kind, exp.seat % 10 + 1, exp.seats)))
         yield [exp.kind, exp.rule, exp.why, exp.seat, list(exp.seats), exp.street, repr(exp.detail)]
-        yield verdict_text(proc.propose(exp.step()))
+        due = exp.step()
+        yield verdict_text(proc.propose(Step(due.kind, due.seat, due.seats, due.choice) if clicks else due))
         yield proc.view()
         yield proc.view(reveal=True)
     yield proc.view(reveal=True)
@@ -90,12 +95,12 @@ def hands() -> Iterator[tuple[str, Callable[[int], Procedure]]]:
     yield CASINO_HOLDEM.name, casino
 
 
-def digest(build: Callable[[int], Procedure], seeds: int) -> tuple[str, list[str]]:
+def digest(build: Callable[[int], Procedure], seeds: int, clicks: bool = False) -> tuple[str, list[str]]:
     whole = hashlib.sha256()
     per_hand = []
     for seed in range(seeds):
         h = hashlib.sha256()
-        for item in trail(build(seed)):
+        for item in trail(build(seed), clicks):
             h.update(json.dumps(item, sort_keys=True, default=repr).encode())
         per_hand.append(h.hexdigest()[:16])
         whole.update(h.digest())
@@ -109,6 +114,8 @@ def main() -> int:
     group.add_argument("--compare", metavar="FILE")
     parser.add_argument("--seeds", type=int, default=60, help="hands per game (default 60)")
     parser.add_argument("--only", help="games whose name contains this")
+    parser.add_argument("--clicks", action="store_true",
+                        help="propose each right step as a new Step, as a click does (save and compare with it)")
     parser.add_argument("--show", type=int, metavar="SEED", help="print that hand's trail, one item a line")
     args = parser.parse_args()
     if args.show is not None:
@@ -116,20 +123,21 @@ def main() -> int:
             if args.only and args.only not in name:
                 continue
             print(f"## {name}, seed {args.show}")
-            for item in trail(build(args.show)):
+            for item in trail(build(args.show), args.clicks):
                 print(json.dumps(item, sort_keys=True, default=repr))
         return 0
-    found = {name: digest(build, args.seeds) for name, build in hands()
+    found = {name: digest(build, args.seeds, args.clicks) for name, build in hands()
              if not args.only or args.only in name}
     if args.save:
         with open(args.save, "w") as f:
-            json.dump({"seeds": args.seeds, "games": found}, f, indent=1)
+            json.dump({"seeds": args.seeds, "clicks": args.clicks, "games": found}, f, indent=1)
         print(f"{len(found)} games x {args.seeds} hands saved to {args.save}")
         return 0
     with open(args.compare) as f:
         saved = json.load(f)
-    if saved["seeds"] != args.seeds:
-        print(f"saved with --seeds {saved['seeds']}; compare with the same")
+    if saved["seeds"] != args.seeds or saved.get("clicks", False) != args.clicks:
+        print(f"saved with --seeds {saved['seeds']}{' --clicks' if saved.get('clicks') else ''}; "
+              "compare with the same")
         return 2
     differ = 0
     for name, (whole, per_hand) in found.items():
