@@ -18,7 +18,7 @@ from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.rankings import RANKINGS, get_ranking
-from engine.showdown import DealtHand
+from engine.showdown import _SELECTIONS, DealtHand, Selection
 from engine.steps import Done, Expected, Verdict
 
 
@@ -228,10 +228,29 @@ class Awarding(HandState):
                           explanation, "8.1.5" if len(winners) > 1 else rule, reason)
         return part, why
 
-    def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
-        ranking = self.game.ranking_for(self.deck_size, low)
+    def _read_values(self, seats: list[int], board_index: int, ranking: str) -> dict[int, int]:
+        """Each seat's best value on one board under one ranking. Any five of
+        five or more cards are valued straight from the seat's cards, as
+        `DealtHand` values them: a pot asks only for the values, and only its
+        winners' hands are named (`_words`) and kept."""
+        players, board = self.players, self.boards[board_index]
+        if _SELECTIONS.get(self.game.showdown.selection) is Selection.ANY_FIVE:
+            value = (RANKINGS.get(ranking) or get_ranking(ranking)).value
+            values = {}
+            for s in seats:
+                cards = players[s].cards
+                if board:
+                    cards = cards + board
+                if len(cards) < 5:
+                    break           # DealtHand says what is short
+                values[s] = value(cards)
+            else:
+                return values
         dealt_hand = self._dealt_hand
-        values = {s: dealt_hand(s, board_index, ranking).value for s in seats}
+        return {s: dealt_hand(s, board_index, ranking).value for s in seats}
+
+    def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
+        values = self._read_values(seats, board_index, self.game.ranking_for(self.deck_size, low))
         if low:
             values = {s: v for s, v in values.items() if v > 0}
         if not values:
