@@ -12,7 +12,7 @@ from itertools import compress
 
 from engine.betting import BettingRound, Options
 from engine.cards import format_cards
-from engine.decisions import BETS, Decision, read_bet
+from engine.decisions import BETS, NEW_DECISION, Decision, read_bet
 from engine.games import Betting, Game, Street
 from engine.hand_state import HandState
 from engine.rankings import dealt_bring_in, dealt_showing_opener
@@ -179,14 +179,13 @@ class BettingRounds(HandState):
             if not called:
                 # While the scenario's actions last they answer without reading the
                 # options (a hand replayed from its actions), so the options are
-                # worked out only for a `decide` callable. In field order (kind, seat,
-                # street, cards, options, count, forced, no_raise, kitty): a call by
-                # keyword costs twice as much.
+                # worked out only for a `decide` callable. Every field, in order.
                 forced = stud_open and not rnd.history
-                decision = Decision("bet", seat, name, tuple(players[seat].cards),
-                                    None if script.actions else rnd.options(), 0, forced,
-                                    bool(kitty) and not self._opened,
-                                    bool(kitty and self.kitty and self._kitty_pending is None))
+                decision = NEW_DECISION(Decision, ("bet", seat, name, tuple(players[seat].cards),
+                                                   None if script.actions else rnd.options(), 0, forced,
+                                                   bool(kitty) and not self._opened,
+                                                   bool(kitty and self.kitty and self._kitty_pending is None),
+                                                   False))
                 text = script.next(self, decision)          # _next_decision
                 called = self._irregular(seat, text)
                 if not called:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.betting import Options
 from engine.cards import Card, CardError, parse_cards
@@ -22,26 +23,30 @@ LOW_RANKINGS = ("ace-to-five", "deuce-to-seven")
 BETS = ("fold", "check", "call", "bet", "raise", "all-in")
 
 
-@dataclass
-class Decision:
+class Decision(NamedTuple):
     """What a player must decide now, for a `decide(hand, decision)` callable.
 
     kind "bet": `options` are the betting options; `forced` is the stud
     bring-in (bet at least the table minimum); `no_raise` forbids raising
     (the Kitty round before anyone has opened, 8.5.3(a)); `kitty` says the
     Kitty may be taken. kind "draw": up to `count` cards may be exchanged.
-    kind "discard": exactly `count` cards are given up (Pineapple)."""
+    kind "discard": exactly `count` cards are given up (Pineapple).
+    A named tuple, as Options is: one is made for every decision, and the
+    hand makes it with `tuple.__new__` (NEW_DECISION), a call fewer."""
     kind: str
     seat: int
     street: str
     cards: tuple[Card, ...] = ()
     options: Options | None = None
-    count: int = 0
+    count: int = 0          # type: ignore[assignment]  # the field, not tuple.count
     forced: bool = False
     no_raise: bool = False
     kitty: bool = False
     low: bool = False
 
+
+# Decision's tuple made without its constructor's Python call: every field given, in order.
+NEW_DECISION = tuple.__new__
 
 @dataclass(frozen=True)
 class Bet:
@@ -101,25 +106,33 @@ def read_discard(text: str) -> DrawCards | None:
     return None
 
 
-def named_cards(cards: list[Card], seat: int, tokens: tuple[str, ...], where: str) -> list[Card]:
-    """The cards a player names from `cards` (a card, or #N by position)."""
+def where_said(text: str, seat: int, street: str) -> str:
+    """Where a scenario's draw or discard went wrong, for its error (only then written)."""
+    return f"action {text!r} for seat {seat} on the {street}"
+
+
+def named_cards(cards: list[Card], seat: int, tokens: tuple[str, ...], text: str, street: str) -> list[Card]:
+    """The cards a player names from `cards` (a card, or #N by position);
+    `text` said on `street` names them (for an error)."""
     chosen: list[Card] = []
     for token in tokens:
         if token.startswith("#"):
             if not token[1:].isdigit() or not 1 <= int(token[1:]) <= len(cards):
-                raise ScenarioError(f"{where} is not legal: {token} is not one of the player's "
-                                    f"{len(cards)} cards (#1 to #{len(cards)})")
+                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: {token} is not one of the "
+                                    f"player's {len(cards)} cards (#1 to #{len(cards)})")
             card = cards[int(token[1:]) - 1]
         else:
             try:
                 card = parse_cards([token])[0]
             except CardError as exc:
-                raise ScenarioError(f"{where} is not legal: {exc}") from None
+                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: {exc}") from None
             if card not in cards:
-                raise ScenarioError(f"{where} is not legal: seat {seat} does not hold {card}")
+                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: seat {seat} does not hold "
+                                    f"{card}")
         if card in chosen:
-            raise ScenarioError(f"{where} is not legal: {card} is named twice")
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: {card} is named twice")
         chosen.append(card)
     if not chosen:
-        raise ScenarioError(f"{where} is not legal: name the cards, e.g. 'discard 7c' or 'discard #2'")
+        raise ScenarioError(f"{where_said(text, seat, street)} is not legal: name the cards, e.g. 'discard 7c' or "
+                            "'discard #2'")
     return chosen

@@ -7,7 +7,8 @@ and a deck that runs out is finished from the earlier discards reshuffled
 """
 from __future__ import annotations
 
-from engine.decisions import LOW_RANKINGS, Decision, DrawCards, named_cards, read_discard, read_draw
+from engine.decisions import (LOW_RANKINGS, NEW_DECISION, Decision, DrawCards, named_cards, read_discard, read_draw,
+                              where_said)
 from engine.games import Discard, Draw
 from engine.hand_state import HandState
 from engine.players import worst_cards
@@ -22,8 +23,11 @@ class Draws(HandState):
         cards = player.cards
         street = self._current_street().name
         ranking = self.game.showdown.ranking
-        text = self._next_decision(Decision("draw", seat, street, tuple(cards), count=op.max_cards,
-                                            low=ranking in LOW_RANKINGS))
+        # _next_decision, the Decision made with every field in order (kind, seat, street,
+        # cards, options, count, forced, no_raise, kitty, low).
+        text = self._script.next(self, NEW_DECISION(Decision, ("draw", seat, street, tuple(cards), None,
+                                                               op.max_cards, False, False, False,
+                                                               ranking in LOW_RANKINGS)))
         said = _SAID.get(text)
         if said is None:
             said = read_draw(text)
@@ -34,27 +38,28 @@ class Draws(HandState):
         if said is not None and said.count is not None:
             n = said.count
             if n > min(op.max_cards, len(cards)):
-                raise ScenarioError(f"{_where(text, seat, street)} is not legal: a player may exchange at most "
+                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a player may exchange at most "
                                     f"{min(op.max_cards, len(cards))} cards ({op.rule})")
             chosen = worst_cards(cards, n, ranking)
         elif said is not None:
-            chosen = named_cards(cards, seat, said.named, _where(text, seat, street))
+            chosen = named_cards(cards, seat, said.named, text, street)
             if len(chosen) > op.max_cards:
-                raise ScenarioError(f"{_where(text, seat, street)} is not legal: at most {op.max_cards} cards "
+                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: at most {op.max_cards} cards "
                                     f"({op.rule})")
         else:
-            raise ScenarioError(f"{_where(text, seat, street)} is not legal: a draw is 'draw N', 'stand pat', "
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a draw is 'draw N', 'stand pat', "
                                 f"'discard Ah 7c' or 'discard #1 #4' ({op.rule})")
         n = len(chosen)
         if not n:
             self.log.append(f"Seat {seat} ({player.name}) stands pat")
             return
         self.log.append(f"Seat {seat} ({player.name}) draws {n}")
-        first = min(n, len(self.deck))
-        take = Expected("take_discard", op.rule, _take_why(op, n), seat=seat, street=street,
-                        detail=Discards(tuple(chosen), self._draw_number))
+        first = min(n, len(self.deck.cards))             # len(self.deck)
+        why, replace = _draw_steps(op, seat, street, n)
+        # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
+        take = Expected("take_discard", op.rule, why, seat, (), street, Discards(tuple(chosen), self._draw_number))
         if first == n:
-            self._agenda[0:0] = [take, _replace_step(op, seat, street, n)]
+            self._agenda[0:0] = [take, replace]
             return
         steps = [take]
         why = (f"Deal the replacement cards one at a time from the top of the deck, as many as were "
@@ -74,26 +79,33 @@ class Draws(HandState):
     def _discard_decision(self, seat: int, op: Discard) -> None:
         player = self.players[seat]
         street = self._current_street().name
-        text = self._next_decision(Decision("discard", seat, street, tuple(player.cards), count=op.count))
-        where = f"action {text!r} for seat {seat} on the {street}"
+        text = self._script.next(self, NEW_DECISION(Decision, ("discard", seat, street, tuple(player.cards), None,
+                                                               op.count, False, False, False, False)))
         said = read_discard(text)
         if said is None:
-            raise ScenarioError(f"{where} is not legal: each player now discards {op.count} card, e.g. "
-                                f"'discard 7c' or 'discard #3' ({op.rule})")
-        chosen = named_cards(player.cards, seat, said.named, where)
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: each player now discards "
+                                f"{op.count} card, e.g. 'discard 7c' or 'discard #3' ({op.rule})")
+        chosen = named_cards(player.cards, seat, said.named, text, street)
         if len(chosen) != op.count:
-            raise ScenarioError(f"{where} is not legal: discard exactly {op.count} card ({op.rule})")
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: discard exactly {op.count} card "
+                                f"({op.rule})")
         self.log.append(f"Seat {seat} ({player.name}) discards {op.count} card")
-        self._front(Expected(
-            "take_discard", op.rule,
-            f"Each player still in discards {op.count} card face down to the dealer, in turn from "
-            f"the left of the button ({op.rule})", seat=seat, street=street, detail=Discards(tuple(chosen))))
+        # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
+        self._agenda.insert(0, Expected("take_discard", op.rule, _discard_why(op), seat, (), street,
+                                        Discards(tuple(chosen))))
 
 
+def _discard_why(op: Discard) -> str:
+    """take_discard's reason for a Pineapple discard, written once per op."""
+    kept = _DISCARD_WHY.get(id(op))
+    if kept is None or kept[0] is not op:
+        kept = _DISCARD_WHY[id(op)] = (op, f"Each player still in discards {op.count} card face down to the dealer, "
+                                           f"in turn from the left of the button ({op.rule})")
+    return kept[1]
 
-def _where(text: str, seat: int, street: str) -> str:
-    """Where a scenario's draw went wrong, for its error (only then written)."""
-    return f"action {text!r} for seat {seat} on the {street}"
+
+# id(op) -> (op, take_discard's reason for its discard)
+_DISCARD_WHY: dict[int, tuple[Discard, str]] = {}
 
 
 # A draw's text -> what it says (a DrawCards never changes): "draw 2", "stand
@@ -101,28 +113,20 @@ def _where(text: str, seat: int, street: str) -> str:
 _SAID: dict[str, DrawCards] = {}
 
 
-def _take_why(op: Draw, n: int) -> str:
-    """take_discard's reason for `n` discards, written once per draw and count."""
-    key = (id(op), n)
-    kept = _TAKE_WHY.get(key)
-    if kept is None or kept[0] is not op:
-        kept = _TAKE_WHY[key] = (op, f"Take the player's {n} discard{'s' if n > 1 else ''} face down into the "
-                                     f"muck, then deal as many from the top of the deck ({op.rule})")
-    return kept[1]
-
-
-def _replace_step(op: Draw, seat: int, street: str, n: int) -> Expected:
-    """The replace step of a draw the stub covers, made once per draw, seat,
-    street and count (an Expected never changes, see engine.steps)."""
+def _draw_steps(op: Draw, seat: int, street: str, n: int) -> tuple[str, Expected]:
+    """take_discard's reason for `n` discards and the replace step of a draw
+    the stub covers, made once per draw, seat, street and count (an Expected
+    never changes, see engine.steps)."""
     key = (id(op), seat, street, n)
-    kept = _REPLACES.get(key)
+    kept = _DRAW_STEPS.get(key)
     if kept is None or kept[0] is not op:
-        kept = _REPLACES[key] = (op, Expected(
+        why = (f"Take the player's {n} discard{'s' if n > 1 else ''} face down into the muck, then deal as "
+               f"many from the top of the deck ({op.rule})")
+        kept = _DRAW_STEPS[key] = (op, why, Expected(
             "replace", op.rule, f"Deal the replacement cards one at a time from the top of the deck, as many "
                                 f"as were discarded ({op.rule})", seat=seat, street=street, detail=Replace(n)))
-    return kept[1]
+    return kept[1], kept[2]
 
 
-# (id(op), n) -> (op, take_discard's reason); (id(op), seat, street, n) -> (op, its replace step)
-_TAKE_WHY: dict[tuple[int, int], tuple[Draw, str]] = {}
-_REPLACES: dict[tuple[int, int, str, int], tuple[Draw, Expected]] = {}
+# (id(op), seat, street, n) -> (op, take_discard's reason, the replace step)
+_DRAW_STEPS: dict[tuple[int, int, str, int], tuple[Draw, str, Expected]] = {}

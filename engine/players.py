@@ -51,15 +51,16 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
         return []
     cards = list(cards)
     ranks = [1 if r == 14 else r for r, _ in cards] if ranking == "ace-to-five" else [r for r, _ in cards]
-    count = ranks.count
-    # One int per card for (count, rank) (ranks are below 16), lowball's negated;
-    # the card's place breaks ties, as the stable sort by (count, rank) leaves them.
+    count, m = ranks.count, len(cards)
+    # One int per card for (count, rank, place) (ranks are below 16, places below m),
+    # lowball's (count, rank) negated: the place breaks ties, as the stable sort by
+    # (count, rank) leaves them.
     if ranking in LOW_RANKINGS:
-        keys = [(-16 * count(r) - r, i) for i, r in enumerate(ranks)]
+        keys = [(-16 * count(r) - r) * m + i for i, r in enumerate(ranks)]
     else:
-        keys = [(16 * count(r) + r, i) for i, r in enumerate(ranks)]
+        keys = [(16 * count(r) + r) * m + i for i, r in enumerate(ranks)]
     keys.sort()
-    return [cards[i] for _, i in keys[:n]]
+    return [cards[k % m] for k in keys[:n]]
 
 
 class _Pick:
@@ -78,6 +79,14 @@ class _Pick:
         return bisect(self.cum, rng.random() * self.total, 0, self.last)
 
 
+# A draw of n cards as said: "stand pat", "draw 1", ...
+_DRAW_TEXTS = ("stand pat",) + tuple(f"draw {n}" for n in range(1, 6))
+
+# type(player) -> its weighted draws per (choices, aggression) and per draw count:
+# the same few come up in every hand, so every player of a kind shares them.
+_PICKS: dict[type, tuple[dict[tuple[tuple[str, ...], float], _Pick], dict[int, _Pick]]] = {}
+
+
 class RandomPlayer:
     """Seeded random player decisions for any game: `Hand(scenario, decide=RandomPlayer(seed))`.
 
@@ -88,22 +97,23 @@ class RandomPlayer:
     def __init__(self, seed: int | str | None = None, aggression: float = 0.25):
         self.rng = random.Random(seed)
         self.aggression = aggression
-        # A weighted draw per (choices, aggression) and per draw count: the same
-        # few come up every hand (see _pick).
-        self._bet_picks: dict[tuple[tuple[str, ...], float], _Pick] = {}
-        self._draw_picks: dict[int, _Pick] = {}
+        picks = _PICKS.get(type(self))
+        if picks is None:
+            picks = _PICKS[type(self)] = ({}, {})
+        self._bet_picks, self._draw_picks = picks
 
     def __call__(self, hand: object, decision: Decision) -> str:
         rng = self.rng
-        if decision.kind == "draw":
+        kind = decision.kind
+        if kind == "draw":
             draw = self._draw_picks.get(decision.count)
             if draw is None:
                 draw = self._draw_picks[decision.count] = _Pick((25, 30, 20, 15, 5, 5)[:decision.count + 1])
-            n = draw.index(rng)
+            n = bisect(draw.cum, rng.random() * draw.total, 0, draw.last)        # draw.index(rng)
             if n and rng.random() < 0.2:
                 return "discard " + " ".join(f"#{i + 1}" for i in sorted(rng.sample(range(len(decision.cards)), n)))
-            return f"draw {n}" if n else "stand pat"
-        if decision.kind == "discard":
+            return _DRAW_TEXTS[n]
+        if kind == "discard":
             cards = decision.cards
             if rng.random() < 0.5:
                 return "discard " + " ".join(str(c) for c in rng.sample(list(cards), decision.count))
@@ -128,8 +138,8 @@ class RandomPlayer:
         pick = self._bet_picks.get(key)
         if pick is None:
             pick = self._bet_picks[key] = _Pick(self._weights(acts))
-        act = acts[pick.index(rng)]
-        if act in ("bet", "raise"):
+        act = acts[bisect(pick.cum, rng.random() * pick.total, 0, pick.last)]     # pick.index(rng)
+        if act == "bet" or act == "raise":
             return f"{act} {self._amount(opts)}"
         return act
 
