@@ -19,6 +19,9 @@ from engine.rankings import dealt_bring_in, dealt_showing_opener
 from engine.steps import Done, Expected, ScenarioError
 
 
+# The openers named by the up-cards (`_card_opener`).
+_CARD_OPENERS = frozenset(("bring_in", "best_showing"))
+
 # A decision in these words is applied by the round alone (`_apply_bet_in`).
 _PLAIN = frozenset(("fold", "check", "call"))
 
@@ -47,8 +50,9 @@ _ROUND_INDEX: dict[int, tuple[Game, dict[str, int]]] = {}
 class BettingRounds(HandState):
     """Who acts, the opener, and each betting round played out."""
 
-    # (betting, cards taken, cards mucked, live seats, seats not all in) -> the stud opener
-    _opener_memo: tuple[tuple[Betting, int, int, tuple[int, ...], tuple[int, ...]], int] | None
+    # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
+    # only), the stud opener)
+    _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
 
     def acting_order(self, street_name: str) -> list[int]:
         """Live seats in the order they act on `street_name` (8.17.3(a),
@@ -81,14 +85,18 @@ class BettingRounds(HandState):
         best hand showing (Razz lowest), not counting a common card. Naming
         the opener, opening the round and the opener step's message each ask
         on every street, so the answer is kept until a card moves or a
-        player folds or goes all in (the key). `live`: live_seats()."""
+        player folds, or, for the bring-in, goes all in (the best hand
+        showing is named all in or not: the callers pass over a player all
+        in). `live`: live_seats()."""
         players = self.players
-        able = tuple([s for s in live if players[s].stack])        # not all in (live: not folded)
-        key = (betting, len(self.taken), len(self.muck), tuple(live), able)
+        bring_in = betting.opener == "bring_in"
+        able = tuple([s for s in live if players[s].stack]) if bring_in else ()   # not all in
+        taken, mucked, seats = len(self.taken), len(self.muck), tuple(live)
         memo = self._opener_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        if betting.opener == "bring_in":
+        if (memo is not None and memo[0] is betting and memo[1] == taken and memo[2] == mucked
+                and memo[3] == seats and memo[4] == able):
+            return memo[5]
+        if bring_in:
             first_up = {}
             for s in able or live:
                 p = players[s]
@@ -100,7 +108,7 @@ class BettingRounds(HandState):
                 p = players[s]
                 showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
             seat = dealt_showing_opener(showing, betting.low, self.house)
-        self._opener_memo = (key, seat)
+        self._opener_memo = (betting, taken, mucked, seats, able, seat)
         return seat
 
     def first_to_act(self, street_name: str) -> int:
@@ -124,11 +132,17 @@ class BettingRounds(HandState):
 
     def _name_opener(self, street: Street) -> None:
         live, players = self.live_seats(), self.players
-        if sum(1 for s in live if players[s].stack) < 2:        # len(_able())
+        if len([s for s in live if players[s].stack]) < 2:        # len(_able())
             return
         betting = street.betting
         assert betting is not None
-        seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
+        if betting.opener in _CARD_OPENERS:
+            # The acting order starts at the card opener: it opens unless all in.
+            seat = self._card_opener(betting, live)
+            if not players[seat].stack:
+                seat = next(s for s in self._acting_order(betting, live) if players[s].stack)
+        else:
+            seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
         tie = self.house.stud_showing_tie
         key = (id(betting), tie, seat, street.name)
         kept = _OPENER_STEPS.get(key)
