@@ -28,19 +28,11 @@ ODD_CHIP_RULES = ("button", "suit", "left_of_button")
 _INT = {int}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Pot:
     amount: int
     eligible: tuple[int, ...]  # seats that may win it, ascending
     name: str = "main pot"   # "main pot", "side pot 1", ...
-
-    def __init__(self, amount: int, eligible: tuple[int, ...], name: str = "main pot"):
-        # Frozen: fields straight into the instance dict, as engine.steps.Step
-        # does (every showdown builds its pots, a hi-lo pot its halves too).
-        d = self.__dict__
-        d["amount"] = amount
-        d["eligible"] = eligible
-        d["name"] = name
 
 
 class Uncalled(NamedTuple):
