@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import compress
 
-from engine.betting import BettingRound, Options
+from engine.betting import Action, BettingRound, Options
+from engine.calling import read_irregular
 from engine.cards import format_cards
 from engine.decisions import BETS, NEW_DECISION, Decision, read_bet
 from engine.games import Betting, Game, Street
@@ -49,6 +50,9 @@ class BettingRounds(HandState):
 
     # (betting, cards taken, cards mucked, live seats, seats not all in) -> the stud opener
     _opener_memo: tuple[tuple[Betting, int, int, tuple[int, ...], tuple[int, ...]], int] | None
+    # engine.calling's, read before each decision: actions held from out of turn, short bets (6.16)
+    _binding: dict[int, tuple[Action, int, BettingRound]]
+    _short_bets: dict[int, BettingRound]
 
     def acting_order(self, street_name: str) -> list[int]:
         """Live seats in the order they act on `street_name` (8.17.3(a),
@@ -169,13 +173,13 @@ class BettingRounds(HandState):
         in methods of their own: a hand makes some twenty of them."""
         rnd, street, betting = self._betting_now()
         players, script, log, name = self.players, self._script, self.log, street.name
-        stud_open, kitty = betting.opener == "bring_in", betting.kitty
+        stud_open, kitty_round = betting.opener == "bring_in", bool(betting.kitty)
         while rnd.pending:                  # not rnd.complete
             seat = rnd.turn
             assert seat is not None
             # An action made out of turn, or an irregular one: the dealer rules first
             # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
-            called = self._before_turn(seat)
+            called = self._before_turn(seat) if self._binding else ""     # (nothing out of turn: "")
             if not called:
                 # While the scenario's actions last they answer without reading the
                 # options (a hand replayed from its actions), so the options are
@@ -183,37 +187,37 @@ class BettingRounds(HandState):
                 forced = stud_open and not rnd.history
                 decision = NEW_DECISION(Decision, ("bet", seat, name, tuple(players[seat].cards),
                                                    None if script.actions else rnd.options(), 0, forced,
-                                                   bool(kitty) and not self._opened,
-                                                   bool(kitty and self.kitty and self._kitty_pending is None),
+                                                   kitty_round and not self._opened,
+                                                   kitty_round and bool(self.kitty) and self._kitty_pending is None,
                                                    False))
                 text = script.next(self, decision)          # _next_decision
-                called = self._irregular(seat, text)
+                if self._short_bets or read_irregular(text) is not None:   # (else _irregular says "")
+                    called = self._irregular(seat, text)
                 if not called:
-                    said = read_bet(text)
-                    kind = said.kind
                     in_front = rnd.in_front
                     before = in_front[seat]
-                    if (kind in _PLAIN and not forced and said.amount is None and not said.not_amount
-                            and rnd._play_plain(kind, seat)):
-                        # `_apply_bet_in` of a fold, a check or a call the round took.
+                    if text in _PLAIN and not forced and rnd._play_plain(text, seat):
+                        # `_apply_bet_in` of a fold, a check or a call the round took, said in
+                        # these very words (any other spelling is read there).
                         self._kitty_pending = None
-                        if kind == "call":
-                            self._opened = True
                         player = players[seat]
                         front = in_front[seat]
                         delta = front - player.in_front     # _sync(seat)
-                        player.stack -= delta
-                        player.in_front += delta
-                        player.committed += delta
-                        if kind == "fold":
-                            player.folded = True
-                            log.append(f"Seat {seat} ({player.name}) folds")
-                        elif kind == "check":
-                            log.append(f"Seat {seat} ({player.name}) checks"
-                                       + (" and is all in" if player.stack == 0 else ""))
+                        if delta:
+                            player.stack -= delta
+                            player.in_front += delta
+                            player.committed += delta
+                        if text == "check":
+                            line = f"Seat {seat} ({player.name}) checks"
+                        elif text == "call":
+                            self._opened = True
+                            line = f"Seat {seat} ({player.name}) calls {front - before}"
                         else:
-                            log.append(f"Seat {seat} ({player.name}) calls {front - before}"
-                                       + (" and is all in" if player.stack == 0 else ""))
+                            player.folded = True
+                            line = f"Seat {seat} ({player.name}) folds"
+                        if not player.stack and text != "fold":
+                            line += " and is all in"
+                        log.append(line)
                     elif self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
                         return              # the Kitty was taken
             if called == "ruling":
@@ -224,14 +228,20 @@ class BettingRounds(HandState):
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
         self._round = None
-        if any([p.in_front for p in players.values()]):
-            self._front(self._collect_step(street))
+        for p in players.values():
+            if p.in_front:
+                self._front(self._collect_step(street))
+                break
 
     @staticmethod
     def _collect_step(street: Street) -> Expected:
-        return Expected("collect_bets", "1.1 (Pot)",
-                        "Collect the bets into the pot when the betting round ends, before any more "
-                        "cards are dealt (1.1 Pot, Dealer)", street=street.name)
+        """The collect_bets step of `street`, made once per street (an Expected never changes)."""
+        kept = _COLLECT_STEPS.get(id(street))
+        if kept is None or kept[0] is not street:
+            kept = _COLLECT_STEPS[id(street)] = (street, Expected(
+                "collect_bets", "1.1 (Pot)", "Collect the bets into the pot when the betting round ends, before any "
+                "more cards are dealt (1.1 Pot, Dealer)", street=street.name))
+        return kept[1]
 
     def _apply_bet(self, seat: int, text: str) -> bool:
         """Apply one betting decision; True when the Kitty was taken."""
@@ -367,6 +377,9 @@ def _opener_why(betting: Betting, tie: str) -> str:
     return (f"{what}; a common card does not count and equal hands go to {ties}; a player all in "
             f"is passed to the next in turn ({betting.rule})")
 
+
+# id(street) -> (street, its collect_bets step)
+_COLLECT_STEPS: dict[int, tuple[Street, Expected]] = {}
 
 # (id(betting), house stud_showing_tie, seat, street) -> (betting, its name_opener
 # step): made once (an Expected never changes, see engine.steps).
