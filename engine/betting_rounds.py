@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import compress
 
-from engine.betting import BettingRound, Options
+from engine.betting import Action, BettingRound, Options
+from engine.calling import read_irregular
 from engine.cards import format_cards
 from engine.decisions import BETS, NEW_DECISION, Decision, read_bet
 from engine.games import Betting, Game, Street
@@ -18,6 +19,9 @@ from engine.hand_state import HandState
 from engine.rankings import dealt_bring_in, dealt_showing_opener
 from engine.steps import Done, Expected, ScenarioError
 
+
+# The openers named by the up-cards (`_card_opener`).
+_CARD_OPENERS = frozenset(("bring_in", "best_showing"))
 
 # A decision in these words is applied by the round alone (`_apply_bet_in`).
 _PLAIN = frozenset(("fold", "check", "call"))
@@ -47,8 +51,12 @@ _ROUND_INDEX: dict[int, tuple[Game, dict[str, int]]] = {}
 class BettingRounds(HandState):
     """Who acts, the opener, and each betting round played out."""
 
-    # (betting, cards taken, cards mucked, live seats, seats not all in) -> the stud opener
-    _opener_memo: tuple[tuple[Betting, int, int, tuple[int, ...], tuple[int, ...]], int] | None
+    # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
+    # only), the stud opener)
+    _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
+    # engine.calling's, read before each decision: actions held from out of turn, short bets (6.16)
+    _binding: dict[int, tuple[Action, int, BettingRound]]
+    _short_bets: dict[int, BettingRound]
 
     def acting_order(self, street_name: str) -> list[int]:
         """Live seats in the order they act on `street_name` (8.17.3(a),
@@ -81,14 +89,18 @@ class BettingRounds(HandState):
         best hand showing (Razz lowest), not counting a common card. Naming
         the opener, opening the round and the opener step's message each ask
         on every street, so the answer is kept until a card moves or a
-        player folds or goes all in (the key). `live`: live_seats()."""
+        player folds, or, for the bring-in, goes all in (the best hand
+        showing is named all in or not: the callers pass over a player all
+        in). `live`: live_seats()."""
         players = self.players
-        able = tuple([s for s in live if players[s].stack])        # not all in (live: not folded)
-        key = (betting, len(self.taken), len(self.muck), tuple(live), able)
+        bring_in = betting.opener == "bring_in"
+        able = tuple([s for s in live if players[s].stack]) if bring_in else ()   # not all in
+        taken, mucked, seats = len(self.taken), len(self.muck), tuple(live)
         memo = self._opener_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        if betting.opener == "bring_in":
+        if (memo is not None and memo[0] is betting and memo[1] == taken and memo[2] == mucked
+                and memo[3] == seats and memo[4] == able):
+            return memo[5]
+        if bring_in:
             first_up = {}
             for s in able or live:
                 p = players[s]
@@ -100,7 +112,7 @@ class BettingRounds(HandState):
                 p = players[s]
                 showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
             seat = dealt_showing_opener(showing, betting.low, self.house)
-        self._opener_memo = (key, seat)
+        self._opener_memo = (betting, taken, mucked, seats, able, seat)
         return seat
 
     def first_to_act(self, street_name: str) -> int:
@@ -124,11 +136,17 @@ class BettingRounds(HandState):
 
     def _name_opener(self, street: Street) -> None:
         live, players = self.live_seats(), self.players
-        if sum(1 for s in live if players[s].stack) < 2:        # len(_able())
+        if len([s for s in live if players[s].stack]) < 2:        # len(_able())
             return
         betting = street.betting
         assert betting is not None
-        seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
+        if betting.opener in _CARD_OPENERS:
+            # The acting order starts at the card opener: it opens unless all in.
+            seat = self._card_opener(betting, live)
+            if not players[seat].stack:
+                seat = next(s for s in self._acting_order(betting, live) if players[s].stack)
+        else:
+            seat = next(s for s in self._acting_order(betting, live) if players[s].stack)   # first_to_act()
         tie = self.house.stud_showing_tie
         key = (id(betting), tie, seat, street.name)
         kept = _OPENER_STEPS.get(key)
@@ -169,13 +187,13 @@ class BettingRounds(HandState):
         in methods of their own: a hand makes some twenty of them."""
         rnd, street, betting = self._betting_now()
         players, script, log, name = self.players, self._script, self.log, street.name
-        stud_open, kitty = betting.opener == "bring_in", betting.kitty
+        stud_open, kitty_round = betting.opener == "bring_in", bool(betting.kitty)
         while rnd.pending:                  # not rnd.complete
             seat = rnd.turn
             assert seat is not None
             # An action made out of turn, or an irregular one: the dealer rules first
             # (engine.calling, 6.11-6.17); "ruling" waits for that dealer step.
-            called = self._before_turn(seat)
+            called = self._before_turn(seat) if self._binding else ""     # (nothing out of turn: "")
             if not called:
                 # While the scenario's actions last they answer without reading the
                 # options (a hand replayed from its actions), so the options are
@@ -183,37 +201,37 @@ class BettingRounds(HandState):
                 forced = stud_open and not rnd.history
                 decision = NEW_DECISION(Decision, ("bet", seat, name, tuple(players[seat].cards),
                                                    None if script.actions else rnd.options(), 0, forced,
-                                                   bool(kitty) and not self._opened,
-                                                   bool(kitty and self.kitty and self._kitty_pending is None),
+                                                   kitty_round and not self._opened,
+                                                   kitty_round and bool(self.kitty) and self._kitty_pending is None,
                                                    False))
                 text = script.next(self, decision)          # _next_decision
-                called = self._irregular(seat, text)
+                if self._short_bets or read_irregular(text) is not None:   # (else _irregular says "")
+                    called = self._irregular(seat, text)
                 if not called:
-                    said = read_bet(text)
-                    kind = said.kind
                     in_front = rnd.in_front
                     before = in_front[seat]
-                    if (kind in _PLAIN and not forced and said.amount is None and not said.not_amount
-                            and rnd._play_plain(kind, seat)):
-                        # `_apply_bet_in` of a fold, a check or a call the round took.
+                    if text in _PLAIN and not forced and rnd._play_plain(text, seat):
+                        # `_apply_bet_in` of a fold, a check or a call the round took, said in
+                        # these very words (any other spelling is read there).
                         self._kitty_pending = None
-                        if kind == "call":
-                            self._opened = True
                         player = players[seat]
                         front = in_front[seat]
                         delta = front - player.in_front     # _sync(seat)
-                        player.stack -= delta
-                        player.in_front += delta
-                        player.committed += delta
-                        if kind == "fold":
-                            player.folded = True
-                            log.append(f"Seat {seat} ({player.name}) folds")
-                        elif kind == "check":
-                            log.append(f"Seat {seat} ({player.name}) checks"
-                                       + (" and is all in" if player.stack == 0 else ""))
+                        if delta:
+                            player.stack -= delta
+                            player.in_front += delta
+                            player.committed += delta
+                        if text == "check":
+                            line = f"Seat {seat} ({player.name}) checks"
+                        elif text == "call":
+                            self._opened = True
+                            line = f"Seat {seat} ({player.name}) calls {front - before}"
                         else:
-                            log.append(f"Seat {seat} ({player.name}) calls {front - before}"
-                                       + (" and is all in" if player.stack == 0 else ""))
+                            player.folded = True
+                            line = f"Seat {seat} ({player.name}) folds"
+                        if not player.stack and text != "fold":
+                            line += " and is all in"
+                        log.append(line)
                     elif self._apply_bet_in(seat, text, decision.options, rnd, street, betting):
                         return              # the Kitty was taken
             if called == "ruling":
@@ -224,14 +242,20 @@ class BettingRounds(HandState):
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
         self._round = None
-        if any([p.in_front for p in players.values()]):
-            self._front(self._collect_step(street))
+        for p in players.values():
+            if p.in_front:
+                self._front(self._collect_step(street))
+                break
 
     @staticmethod
     def _collect_step(street: Street) -> Expected:
-        return Expected("collect_bets", "1.1 (Pot)",
-                        "Collect the bets into the pot when the betting round ends, before any more "
-                        "cards are dealt (1.1 Pot, Dealer)", street=street.name)
+        """The collect_bets step of `street`, made once per street (an Expected never changes)."""
+        kept = _COLLECT_STEPS.get(id(street))
+        if kept is None or kept[0] is not street:
+            kept = _COLLECT_STEPS[id(street)] = (street, Expected(
+                "collect_bets", "1.1 (Pot)", "Collect the bets into the pot when the betting round ends, before any "
+                "more cards are dealt (1.1 Pot, Dealer)", street=street.name))
+        return kept[1]
 
     def _apply_bet(self, seat: int, text: str) -> bool:
         """Apply one betting decision; True when the Kitty was taken."""
@@ -367,6 +391,9 @@ def _opener_why(betting: Betting, tie: str) -> str:
     return (f"{what}; a common card does not count and equal hands go to {ties}; a player all in "
             f"is passed to the next in turn ({betting.rule})")
 
+
+# id(street) -> (street, its collect_bets step)
+_COLLECT_STEPS: dict[int, tuple[Street, Expected]] = {}
 
 # (id(betting), house stud_showing_tie, seat, street) -> (betting, its name_opener
 # step): made once (an Expected never changes, see engine.steps).

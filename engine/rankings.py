@@ -420,23 +420,26 @@ def dealt_showing_opener(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
     """`first_to_act_showing` (the house's tie-break) for up-cards the engine
     dealt, one to four a seat and all distinct, so not checked again: the
     values are read at once and only equal hands go the long way."""
-    values: dict[int, int] = {}
-    kept = _SHOWING_BY_KEY
+    kept = _SHOWING_LOW if low else _SHOWING_HIGH
+    rank_key = RANK_KEY.__getitem__
+    best, opener, tied = -1, 0, False
     for seat, cards in showing_by_seat.items():
         if not 1 <= len(cards) <= 4:
             return first_to_act_showing(showing_by_seat, low=low, house=house)
-        key = (sum(map(RANK_KEY.__getitem__, cards)), low)
+        key = sum(map(rank_key, cards))
         value = kept.get(key)
         if value is None:
             value = kept[key] = _showing_value(tuple(sorted([c[0] for c in cards])), low)
-        values[seat] = value
-    best = max(values.values())
-    tied = [seat for seat, v in values.items() if v == best]
-    if len(tied) == 1:
-        return tied[0]
+        if value > best:
+            best, opener, tied = value, seat, False
+        elif value == best:
+            tied = True
+    if not tied and best >= 0:
+        return opener
     return first_to_act_showing(showing_by_seat, low=low, house=house)
 
 
-# (the up-cards' rank key, low) -> their showing value: the rank key (a base-5
-# count per rank, engine.evaluator) names the ranks whatever their order.
-_SHOWING_BY_KEY: dict[tuple[int, bool], int] = {}
+# The up-cards' rank key -> their showing value, high and low: the rank key (a
+# base-5 count per rank, engine.evaluator) names the ranks whatever their order.
+_SHOWING_HIGH: dict[int, int] = {}
+_SHOWING_LOW: dict[int, int] = {}
