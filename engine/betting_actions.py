@@ -109,6 +109,7 @@ class BettingActions:
         self.history: list[tuple[int, Action]] = []
         self.log: list[str] = []
         self.pending = set(self.starters)
+        self._after = _seats_after(order)
         self._settle_pending()
         self.turn = self._next_from(None)
 
@@ -153,12 +154,7 @@ class BettingActions:
         pending = self.pending
         if not pending:
             return None
-        order = self.order
-        start = 0 if seat is None else order.index(seat) + 1
-        for s in order[start:]:
-            if s in pending:
-                return s
-        for s in order[:start]:
+        for s in self.order if seat is None else self._after[seat]:
             if s in pending:
                 return s
         return None
@@ -468,16 +464,10 @@ class BettingActions:
         # _next_from(s): the first pending seat after s, wrapping round.
         turn = None
         if pending:
-            i = order.index(s) + 1
-            for o in order[i:]:
+            for o in self._after[s]:
                 if o in pending:
                     turn = o
                     break
-            else:
-                for o in order[:i]:
-                    if o in pending:
-                        turn = o
-                        break
         self.turn = turn
         self.log.append(message)
         return True
@@ -559,3 +549,20 @@ class BettingActions:
                 self.may_raise[o] = True
 
     # ----- rulings -------------------------------------------------------------------------
+
+
+def _seats_after(order: list[int]) -> dict[int, tuple[int, ...]]:
+    """Each seat of `order` -> the seats after it in acting order, wrapping
+    round to itself last: who acts next is read from it on every action, and
+    the same few acting orders come up hand after hand, so each is worked out once."""
+    key = tuple(order)
+    after = _AFTER.get(key)
+    if after is None:
+        if len(_AFTER) >= 4096:         # seatings are many on a long run: keep the memo small
+            _AFTER.clear()
+        after = _AFTER[key] = {s: key[i + 1:] + key[:i + 1] for i, s in enumerate(key)}
+    return after
+
+
+# acting order -> each seat's seats after it (see _seats_after); a dict read, never changed
+_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
