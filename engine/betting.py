@@ -49,6 +49,7 @@ class BettingRound(BettingActions):
         self.stacks[seat] -= chips
         self.in_front[seat] += chips
         self.folded.add(seat)
+        self.able -= 1
         self.pending.discard(seat)
         self.history.append((seat, Action("fold")))
         self._settle_pending()

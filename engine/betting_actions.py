@@ -12,6 +12,11 @@ from engine.house import MAIN, HouseRules
 
 # An Action is frozen, so one made once per kind serves every fold, check and call.
 _PLAIN = {kind: Action(kind) for kind in ACTIONS}
+
+# The actions offered, by [a call owed][no wager, a bet, a raise][all-in allowed].
+_OFFERED = tuple(tuple(tuple(("fold", "call" if owe else "check") + wager + all_in for all_in in ((), ("all-in",)))
+                       for wager in ((), ("bet",), ("raise",)))
+                 for owe in (False, True))
 _new_options = tuple.__new__
 
 _Round = TypeVar("_Round", bound="BettingActions")
@@ -83,6 +88,7 @@ class BettingActions:
                in_front: dict[int, int], pot: int, round_index: int, unit: int, lowest_chip: int,
                level: int) -> None:
         self.structure = structure
+        self.structure_kind = structure.kind      # read on every decision (_bounds)
         self.house = house
         self.order = order
         self.pot = pot
@@ -103,12 +109,16 @@ class BettingActions:
         # Players all-in before this round take no part in it (6.15.1); usually nobody is.
         all_in = self.all_in = {s for s in order if stacks[s] == 0} if 0 in stacks.values() else set()
         self.starters = [s for s in order if s not in all_in] if all_in else list(order)
+        # How many can still bet (neither folded nor all in), kept as the player to act (pending,
+        # so neither yet) folds or goes all in: read on every decision.
+        self.able = len(order) - len(all_in)
         self.may_raise = dict.fromkeys(order, True)
         self.faced: dict[int, int] = {}
         self.forfeited: set[int] = set()
         self.history: list[tuple[int, Action]] = []
         self.log: list[str] = []
         self.pending = set(self.starters)
+        self._after = _seats_after(order)
         self._settle_pending()
         self.turn = self._next_from(None)
 
@@ -153,20 +163,15 @@ class BettingActions:
         pending = self.pending
         if not pending:
             return None
-        order = self.order
-        start = 0 if seat is None else order.index(seat) + 1
-        for s in order[start:]:
-            if s in pending:
-                return s
-        for s in order[:start]:
+        for s in self.order if seat is None else self._after[seat]:
             if s in pending:
                 return s
         return None
 
     def _settle_pending(self) -> None:
-        folded, all_in = self.folded, self.all_in
-        if len(self.order) - len(folded) - len(all_in) >= 2:
+        if self.able >= 2:
             return      # at least two players can still bet: nothing to settle (the usual case)
+        folded, all_in = self.folded, self.all_in
         live = [s for s in self.order if s not in folded]
         if len(live) <= 1:
             self.pending.clear()
@@ -208,7 +213,7 @@ class BettingActions:
 
     def _bounds(self, seat: int) -> tuple[int, int | None]:
         """Smallest full bet/raise "to" and the largest the limits allow (None: no limit)."""
-        kind = self.structure.kind
+        kind = self.structure_kind
         if not self.opened:
             low = self.unit
         elif kind == "fixed":
@@ -219,11 +224,11 @@ class BettingActions:
             low = self.level + self.last_inc
         if kind == "fixed":
             return low, low
+        if kind == "no-limit":
+            return low, None
         if kind == "spread":
             base = self.full_level if self.opened else 0
             return low, max(low, base + self.structure.max_bet)
-        if kind == "no-limit":
-            return low, None
         # 6.6: the call is put into the pot before the pot limit is worked out.
         call = self.level - self.in_front[seat]
         room = self.total + call
@@ -244,9 +249,8 @@ class BettingActions:
         level, stack, front = self.level, self.stacks[seat], self.in_front[seat]
         owe = level - front
         all_in_to = front + stack
-        actions: tuple[str, ...] = ("fold", "call") if owe > 0 else ("fold", "check")
         cap = self.raise_cap
-        if (stack > owe and len(self.order) - len(self.folded) - len(self.all_in) >= 2
+        if (stack > owe and self.able >= 2
                 and self.may_raise[seat] and seat not in self.forfeited
                 and (cap is None or not self.opened or self.raises < cap)):
             reason = rule = ""
@@ -254,14 +258,14 @@ class BettingActions:
             reason, rule = self._raise_refusal(seat)
         min_to = max_to = None
         all_in_ok = all_in_to <= level
+        wager = 0                   # the bet or raise offered: none, "bet", "raise" (_OFFERED)
         if not reason:
             low, high = self._bounds(seat)
             if all_in_to >= low:
-                min_to, max_to = low, all_in_to if high is None else min(high, all_in_to)
-                actions += ("bet",) if level == 0 else ("raise",)
+                min_to, max_to = low, all_in_to if high is None or high > all_in_to else high
+                wager = 1 if level == 0 else 2
             all_in_ok = all_in_ok or high is None or all_in_to <= high
-        if all_in_ok and stack > 0:
-            actions += ("all-in",)
+        actions = _OFFERED[owe > 0][wager][all_in_ok and stack > 0]
         to_call = 0 if owe <= 0 else owe if owe < stack else stack           # min(max(owe, 0), stack)
         call_to = level if level < all_in_to else all_in_to                  # min(level, all_in_to)
         # tuple.__new__ makes the very Options its constructor makes, a call fewer.
@@ -417,6 +421,7 @@ class BettingActions:
         message = self._apply_raise(s, verb, to, low, before, is_all_in)
         if self.stacks[s] == 0 and s not in self.folded:
             self.all_in.add(s)
+            self.able -= 1
             self.pending.discard(s)
         self.history.append((s, Action(verb, to)))
         self._settle_pending()
@@ -451,6 +456,7 @@ class BettingActions:
                 message = f"seat {s} calls {pay}" + (" and is all-in" if to == all_in_to else "")
         elif kind == "fold":
             self.folded.add(s)
+            self.able -= 1
             message = f"seat {s} folds"
         else:
             return False
@@ -461,23 +467,17 @@ class BettingActions:
             self.faced[s] = level
             if stacks[s] == 0:
                 self.all_in.add(s)
+                self.able -= 1
         self.history.append((s, _PLAIN[kind]))
-        order = self.order
-        if len(order) - len(self.folded) - len(self.all_in) < 2:
+        if self.able < 2:
             self._settle_pending()      # (at least two players can still bet: nothing to settle)
         # _next_from(s): the first pending seat after s, wrapping round.
         turn = None
         if pending:
-            i = order.index(s) + 1
-            for o in order[i:]:
+            for o in self._after[s]:
                 if o in pending:
                     turn = o
                     break
-            else:
-                for o in order[:i]:
-                    if o in pending:
-                        turn = o
-                        break
         self.turn = turn
         self.log.append(message)
         return True
@@ -559,3 +559,20 @@ class BettingActions:
                 self.may_raise[o] = True
 
     # ----- rulings -------------------------------------------------------------------------
+
+
+def _seats_after(order: list[int]) -> dict[int, tuple[int, ...]]:
+    """Each seat of `order` -> the seats after it in acting order, wrapping
+    round to itself last: who acts next is read from it on every action, and
+    the same few acting orders come up hand after hand, so each is worked out once."""
+    key = tuple(order)
+    after = _AFTER.get(key)
+    if after is None:
+        if len(_AFTER) >= 4096:         # seatings are many on a long run: keep the memo small
+            _AFTER.clear()
+        after = _AFTER[key] = {s: key[i + 1:] + key[:i + 1] for i, s in enumerate(key)}
+    return after
+
+
+# acting order -> each seat's seats after it (see _seats_after); a dict read, never changed
+_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from itertools import accumulate
+from operator import itemgetter
 from typing import Callable, Iterable
 
 from engine.betting import Options
@@ -50,17 +51,20 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
     if n == 0:
         return []
     cards = list(cards)
-    ranks = [1 if r == 14 else r for r, _ in cards] if ranking == "ace-to-five" else [r for r, _ in cards]
-    count, m = ranks.count, len(cards)
-    # One int per card for (count, rank, place) (ranks are below 16, places below m),
-    # lowball's (count, rank) negated: the place breaks ties, as the stable sort by
-    # (count, rank) leaves them.
-    if ranking in LOW_RANKINGS:
-        keys = [(-16 * count(r) - r) * m + i for i, r in enumerate(ranks)]
-    else:
-        keys = [(16 * count(r) + r) * m + i for i, r in enumerate(ranks)]
-    keys.sort()
-    return [cards[k % m] for k in keys[:n]]
+    ranks = list(map(_RANK, cards))
+    if ranking == "ace-to-five" and 14 in ranks:
+        ranks = [1 if r == 14 else r for r in ranks]
+    if len(set(ranks)) < len(ranks):
+        # Pairs: (how many of the rank, rank) in one int (ranks are below 16).
+        count = ranks.count
+        ranks = [16 * count(r) + r for r in ranks]
+    # The places in order of that key, lowball's highest first; the sort is
+    # stable either way, so equal keys stay in the order dealt.
+    order = sorted(range(len(ranks)), key=ranks.__getitem__, reverse=ranking in LOW_RANKINGS)
+    return list(map(cards.__getitem__, order[:n]))
+
+
+_RANK = itemgetter(0)          # a Card's rank
 
 
 class _Pick:

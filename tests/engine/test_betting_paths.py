@@ -1,7 +1,9 @@
 """The hand engine's short paths through a betting round agree with the public ones:
 `BettingRound.trusted` opens the round the checking constructor opens, `play`
 with the options offered does and refuses exactly what `act` does, and
-RandomPlayer's weighted draws are those of `rng.choices` from the same stream."""
+RandomPlayer's weighted draws are those of `rng.choices` from the same stream;
+the count of players who can still bet stays the count of those neither folded
+nor all in."""
 from __future__ import annotations
 
 import copy
@@ -64,6 +66,7 @@ def test_trusted_round_and_play_with_options_match_the_checked_round_and_act(
         refused = fast.play(k, amount, offered.seat, offered)
         assert refused == ("" if outcome.ok else outcome.message)
         assert state(fast) == state(checked)
+        assert fast.able == len([s for s in fast.order if s not in fast.folded and s not in fast.all_in])
         if not outcome.ok:
             assert checked.act("call" if "call" in offered.actions else "check").ok
             fast.play("call" if "call" in offered.actions else "check", None, offered.seat, offered)
