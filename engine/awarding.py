@@ -18,7 +18,7 @@ from engine.decisions import LOW_RANKINGS
 from engine.hand_state import HandState
 from engine.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.rankings import RANKINGS, get_ranking
-from engine.showdown import _SELECTIONS, DealtHand, Selection
+from engine.showdown import DealtHand, Selection
 from engine.steps import Done, Expected, Verdict
 
 
@@ -234,7 +234,7 @@ class Awarding(HandState):
         `DealtHand` values them: a pot asks only for the values, and only its
         winners' hands are named (`_words`) and kept."""
         players, board = self.players, self.boards[board_index]
-        if _SELECTIONS.get(self.game.showdown.selection) is Selection.ANY_FIVE:
+        if self.game.showdown.selection == Selection.ANY_FIVE:     # (a Selection is a str)
             value = (RANKINGS.get(ranking) or get_ranking(ranking)).value
             values = {}
             for s in seats:

@@ -48,6 +48,7 @@ class Decision(NamedTuple):
 # Decision's tuple made without its constructor's Python call: every field given, in order.
 NEW_DECISION = tuple.__new__
 
+
 @dataclass(frozen=True)
 class Bet:
     """A betting decision as written. `kind` is one of BETS, "bring-in",
