@@ -5,7 +5,8 @@
 #
 # Deals N+10 and 2N+10 hands (random play, six players, as bench_hands.py's per-game rows; check-down:
 # 6-player Hold'em, everyone checks to the river) under callgrind and prints (second - first) / N,
-# so start-up, imports and the first hands' caches cancel out. PYTHONHASHSEED is fixed: string
+# so start-up, imports and the first hands' caches cancel out (PokerKit is not imported: its import varies by
+# more than a hand costs). PYTHONHASHSEED is fixed: string
 # hashing otherwise moves the count by 3-4% run to run. Needs Debian's valgrind; about 2 min for N=20.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +17,7 @@ trap 'rm -f "$SCRIPT" "$OUT"*' EXIT
 cat > "$SCRIPT" <<PY
 import sys
 sys.path[:0] = ["$ROOT", "$ROOT/bench"]
+sys.modules["pokerkit"] = None   # not needed here; its import alone counts more, and less steadily, than the hands
 import bench_hands as bh
 from engine.games import GAMES
 from engine.hand import Hand, RandomPlayer
