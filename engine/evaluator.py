@@ -413,10 +413,11 @@ def make_value_function(scheme: Scheme, tables: Tables | None = None) -> Callabl
     return value
 
 
-# The two cards that each five of seven cards leaves out, and the one card
-# each five of six leaves out, in combinations(cards, 5) order.
-_SEVEN_LEAVE_OUT = [tuple(i for i in range(7) if i not in five) for five in combinations(range(7), 5)]
-_SIX_LEAVES_OUT = [i for five in combinations(range(6), 5) for i in range(6) if i not in five]
+# Each five of six or seven cards as an itemgetter of its places, in
+# combinations(cards, 5) order: the reverse of the order in which
+# combinations(cards, n - 5) lists the cards each five leaves out.
+_FIVES_OF = {n: [itemgetter(*[k for k in range(n) if k not in out])
+                 for out in reversed(list(combinations(range(n), n - 5)))] for n in (6, 7)}
 
 FirstFive = Callable[[Sequence[Card], int], tuple[Card, ...]]
 
@@ -426,28 +427,28 @@ def make_first_five_function(scheme: Scheme, tables: Tables, value: Callable[[Se
     order, that make that value: the five a dealer names at the showdown.
 
     Six or seven cards with no five of one suit cannot hold a flush, so each
-    five's value is one look-up of the cards' key less the one or two cards
-    it leaves out; otherwise (a flush is possible, or other counts) each five
-    is valued in turn. The cards must be a valid hand and `target` its value.
+    five's value is one look-up of the cards' rank key less the one or two
+    cards it leaves out, all worked out in C (map over the combinations);
+    otherwise (a flush is possible, or other counts) each five is valued in
+    turn. The cards must be a valid hand and `target` its value: five cards
+    are their own first five.
     """
     fives = tables.fives
-    card_key = CARD_KEY
+    card_key = CARD_KEY.__getitem__
+    rank_key = RANK_KEY.__getitem__
     flush_suit = flush_suit_table()
     suits_matter = scheme.suits_matter
 
     def first_five(cards: Sequence[Card], target: int) -> tuple[Card, ...]:
         n = len(cards)
+        if n == 5:
+            return tuple(cards)
         if n == 7 or n == 6:
-            keys = [card_key[c] for c in cards]
-            total = sum(keys)
-            if not suits_matter or flush_suit[total >> SUIT_SHIFT] is None:
-                if n == 7:
-                    i, j = _SEVEN_LEAVE_OUT[[fives[(total - keys[i] - keys[j]) & RANK_MASK]
-                                             for i, j in _SEVEN_LEAVE_OUT].index(target)]
-                else:
-                    i = j = _SIX_LEAVES_OUT[[fives[(total - keys[i]) & RANK_MASK]
-                                             for i in _SIX_LEAVES_OUT].index(target)]
-                return tuple([c for k, c in enumerate(cards) if k != i and k != j])
+            if not suits_matter or flush_suit[sum(map(card_key, cards)) >> SUIT_SHIFT] is None:
+                keys = list(map(rank_key, cards))
+                values = list(map(fives.__getitem__, map(sum(keys).__sub__, map(sum, combinations(keys, n - 5)))))
+                values.reverse()
+                return _FIVES_OF[n][values.index(target)](cards)     # type: ignore[no-any-return]
         for five in combinations(cards, 5):
             if value(five) == target:
                 return five

@@ -42,7 +42,11 @@ class HandValue:
         self.label = label          # "Full House, Kings full of Sevens"
 
     def describe(self) -> str:
-        return f"{self.label} ({' '.join(map(str, self.cards))})"     # as format_cards() writes them
+        try:
+            cards = " ".join(map(_CARD_TEXT.__getitem__, self.cards))     # as format_cards() writes them
+        except KeyError:
+            cards = " ".join(map(str, self.cards))      # not a Card of the deck (never from a reading)
+        return f"{self.label} ({cards})"
 
     def _other(self, other: "HandValue") -> "HandValue":
         if other.ranking != self.ranking:
@@ -163,7 +167,9 @@ class Ranking:
             self._readings[key] = reading, place
         if reading.value == 0:
             return None
-        ordered = tuple([c for _, _, c in sorted([(place[c[0]], _SUIT_INDEX[c[1]], c) for c in five])])
+        # (place of its rank, suit, card) sorted, then the cards: zipped and picked in C.
+        ordered = tuple(map(_CARD_OF, sorted(zip(map(place.__getitem__, map(_RANK, five)),
+                                                 map(_SUIT_INDEX_OF.__getitem__, five), five))))
         return HandValue(self.name, reading.value, reading.category, ordered, reading.label)
 
     def category_of(self, value: int) -> str:
@@ -182,6 +188,11 @@ class Ranking:
 
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+# Each card's text, as str(card) writes it: the showdown names every winner's five.
+_CARD_TEXT = {c: str(c) for c in ALL_CARDS}
+# Each card's suit's place in SUITS; and the card of a (place, suit, card) triple.
+_SUIT_INDEX_OF = {c: _SUIT_INDEX[c.suit] for c in ALL_CARDS}
+_CARD_OF = itemgetter(2)
 
 _SHORT_NOTE = ("Four of a Kind keeps its kicker: 3.2.2(d) defines the hands by 3.2.1(b)(iii) "
                "even though 9.3(c) does not mention the fifth card.")
