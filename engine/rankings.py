@@ -167,9 +167,7 @@ class Ranking:
             self._readings[key] = reading, place
         if reading.value == 0:
             return None
-        # (place of its rank, suit, card) sorted, then the cards: zipped and picked in C.
-        ordered = tuple(map(_CARD_OF, sorted(zip(map(place.__getitem__, map(_RANK, five)),
-                                                 map(_SUIT_INDEX_OF.__getitem__, five), five))))
+        ordered = tuple([c for _, _, c in sorted([(place[c[0]], _SUIT_INDEX[c[1]], c) for c in five])])
         return HandValue(self.name, reading.value, reading.category, ordered, reading.label)
 
     def category_of(self, value: int) -> str:
@@ -190,9 +188,6 @@ class Ranking:
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 # Each card's text, as str(card) writes it: the showdown names every winner's five.
 _CARD_TEXT = {c: str(c) for c in ALL_CARDS}
-# Each card's suit's place in SUITS; and the card of a (place, suit, card) triple.
-_SUIT_INDEX_OF = {c: _SUIT_INDEX[c.suit] for c in ALL_CARDS}
-_CARD_OF = itemgetter(2)
 
 _SHORT_NOTE = ("Four of a Kind keeps its kicker: 3.2.2(d) defines the hands by 3.2.1(b)(iii) "
                "even though 9.3(c) does not mention the fifth card.")
