@@ -52,9 +52,10 @@ class Awarding(HandState):
 
     _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read
 
-    def _dealt_hand(self, seat: int, board_index: int, ranking: str) -> DealtHand:
+    def _dealt_hand(self, seat: int, board_index: int, ranking: str, value: int | None = None) -> DealtHand:
         """A seat's best hand on one board under one ranking, kept while its
-        cards stay the same: every pot, its reason and the readings ask again."""
+        cards stay the same: every pot, its reason and the readings ask again.
+        `value`: the hand's value, when the caller has just read it."""
         hole, board = self.players[seat].cards, self.boards[board_index]
         key = (seat, board_index, ranking)
         dealt_hands = getattr(self, "_dealt", None)
@@ -64,15 +65,15 @@ class Awarding(HandState):
         if kept is not None and kept.hole == hole and kept.board == board:
             return kept
         dealt = dealt_hands[key] = DealtHand(RANKINGS.get(ranking) or get_ranking(ranking),
-                                             self.game.showdown.selection, hole, board)
+                                             self.game.showdown.selection, hole, board, value)
         return dealt
 
     def _values(self, seat: int, board_index: int = 0, low: bool = False) -> int:
         return self._dealt_hand(seat, board_index, self.game.ranking_for(self.deck_size, low)).value
 
-    def _words(self, seat: int, board_index: int, ranking: str) -> str | None:
+    def _words(self, seat: int, board_index: int, ranking: str, value: int | None = None) -> str | None:
         """The seat's best hand in words and cards; None for no eight-or-better low."""
-        hv = self._dealt_hand(seat, board_index, ranking).hand()
+        hv = self._dealt_hand(seat, board_index, ranking, value).hand()
         return hv.describe() if hv is not None else None
 
     def readings(self) -> dict[int, str]:
@@ -250,13 +251,20 @@ class Awarding(HandState):
         return {s: dealt_hand(s, board_index, ranking).value for s in seats}
 
     def _best(self, seats: list[int], board_index: int = 0, low: bool = False) -> list[int]:
-        values = self._read_values(seats, board_index, self.game.ranking_for(self.deck_size, low))
+        return self._best_valued(seats, self.game.ranking_for(self.deck_size, low), board_index, low)[0]
+
+    def _best_valued(self, seats: list[int], ranking: str, board_index: int = 0,
+                     low: bool = False) -> tuple[list[int], int]:
+        """The seats holding the best hand on one board under `ranking`, and
+        its value (none and 0: no qualifying low), for its words to be read
+        without valuing the hand again."""
+        values = self._read_values(seats, board_index, ranking)
         if low:
             values = {s: v for s, v in values.items() if v > 0}
         if not values:
-            return []
+            return [], 0
         top = max(values.values())
-        return [s for s, v in values.items() if v == top]
+        return [s for s, v in values.items() if v == top], top
 
     def _award_showdown(self, pot: Pot, live: list[int]) -> list[tuple[AwardedPot, str]]:
         sd = self.game.showdown
@@ -265,20 +273,23 @@ class Awarding(HandState):
             return [self._award_part(pot, eligible, sd.rule,
                                      f"Seat {eligible[0]} is the only player left in the {pot.name}",
                                      why=f"The best five-card hand wins ({sd.rule})")]
-        first = self._best(eligible)
+        high = self.game.ranking_for(self.deck_size)
+        first, first_value = self._best_valued(eligible, high)
         if sd.split == "high":
             best = "lowest" if sd.ranking in LOW_RANKINGS else "best"
-            return [self._award_part(pot, first, sd.rule, self._reason(first),
+            return [self._award_part(pot, first, sd.rule, self._reason(first, high, first_value),
                                      why=f"The {best} five-card hand wins ({sd.rule})")]
         if sd.split == "hi-lo":
-            second = self._best(eligible, low=True)
+            second_ranking = self.game.ranking_for(self.deck_size, True)
+            second, second_value = self._best_valued(eligible, second_ranking, low=True)
             names, rules = ("high", "low"), (f"{sd.rule}(i)", f"{sd.rule}(ii)")
             if not second:
                 return [self._award_part(
-                    pot, first, sd.no_low_rule, self._reason(first),
+                    pot, first, sd.no_low_rule, self._reason(first, high, first_value),
                     why=f"No hand qualifies for low: the best high hand wins the whole pot ({sd.no_low_rule})")]
         else:
-            second = self._best(eligible, board_index=1)
+            second_ranking = high
+            second, second_value = self._best_valued(eligible, high, board_index=1)
             names, rules = ("Top", "Bottom"), (f"{sd.rule}(i)", f"{sd.rule}(ii)")
         if len(first) == 1 and first == second:
             both = f"{sd.rule}(iii)"
@@ -291,24 +302,25 @@ class Awarding(HandState):
         if not second_half:
             return [self._award_part(pot, first, sd.odd_chip_rule,
                                      f"the {pot.amount} cannot be halved in chips in play, so it goes to the "
-                                     f"{names[0]} hand: " + self._reason(first),
+                                     f"{names[0]} hand: " + self._reason(first, high, first_value),
                                      why=f"The odd chip of a divided pot goes to the {names[0]} hand "
                                          f"({sd.odd_chip_rule})")]
         parts = []
-        for half, winners, label, rule, board, low in (
-                (first_half, first, names[0], rules[0], 0, False),
+        for half, winners, label, rule, board, ranking, value in (
+                (first_half, first, names[0], rules[0], 0, high, first_value),
                 (second_half, second, names[1], rules[1], 1 if sd.split == "double-board" else 0,
-                 sd.split == "hi-lo")):
+                 second_ranking, second_value)):
             sub = Pot(half, pot.eligible, f"{label} half of the {pot.name}")
             odd = (f"; the odd chip of the halving goes to the {names[0]} half ({sd.odd_chip_rule})"
                    if label == names[0] and first_half != second_half else "")
             parts.append(self._award_part(
-                sub, winners, rule, self._reason(winners, board, low) + odd,
+                sub, winners, rule, self._reason(winners, ranking, value, board) + odd,
                 why=f"The pot is halved: the {label} half goes to the best {label} hand ({rule})"))
         return parts
 
-    def _reason(self, winners: list[int], board_index: int = 0, low: bool = False) -> str:
-        words = self._words(winners[0], board_index, self.game.ranking_for(self.deck_size, low))
+    def _reason(self, winners: list[int], ranking: str, value: int, board_index: int = 0) -> str:
+        """Who wins and with what: the winners' hand (worth `value` under `ranking`) in words."""
+        words = self._words(winners[0], board_index, ranking, value)
         if words is None:
             words = "no qualifying low"
         return (f"Seat{'s' if len(winners) > 1 else ''} {', '.join(map(str, winners))} "

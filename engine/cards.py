@@ -93,17 +93,15 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
     """`rng.shuffle(cards)`, draw for draw (the same seed gives the same deck as
     random.shuffle), without a method call per card: every hand starts here."""
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    for i, n, k in _SWAPS[len(cards)]:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_BITS = tuple(n.bit_length() for n in range(53))   # n -> n.bit_length(), for every deck size
+# Deck size -> random.shuffle's swaps: (place i, drawn below n = i + 1, with n.bit_length() bits).
+_SWAPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in range(53))
 
 
 @lru_cache(maxsize=1024)

@@ -266,7 +266,10 @@ class Dealing(HandState):
         self.taken.extend(cards)
         player.cards.extend(cards)
         player.up.extend([False] * count)
-        return Done(f"{count} card{'s' if count > 1 else ''} to seat {seat}.", Dealt("seat", cards, seat))
+        message = _REPLACED.get((seat, count))
+        if message is None:
+            message = _REPLACED[(seat, count)] = f"{count} card{'s' if count > 1 else ''} to seat {seat}."
+        return Done(message, Dealt("seat", cards, seat))
 
     def _step_reshuffle(self, exp: Expected) -> Done:
         """Shuffle the burns with the stub (stud) or the earlier discards (draw)."""
@@ -305,6 +308,8 @@ _BURNED: dict[Card, Done] = {}
 # Likewise a board card (by its name, card and board) and a seat's discards (by their number).
 _BOARDED: dict[tuple[str, Card, int], Done] = {}
 _MUCKED: dict[tuple[int, int], Done] = {}
+# And the words of a seat's replacement cards, by seat and number.
+_REPLACED: dict[tuple[int, int], str] = {}
 
 
 @dataclass(frozen=True)

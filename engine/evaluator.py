@@ -413,10 +413,13 @@ def make_value_function(scheme: Scheme, tables: Tables | None = None) -> Callabl
     return value
 
 
-# The two cards that each five of seven cards leaves out, and the one card
-# each five of six leaves out, in combinations(cards, 5) order.
-_SEVEN_LEAVE_OUT = [tuple(i for i in range(7) if i not in five) for five in combinations(range(7), 5)]
-_SIX_LEAVES_OUT = [i for five in combinations(range(6), 5) for i in range(6) if i not in five]
+# Each five of seven (six) cards in combinations(cards, 5) order: the places
+# of the two cards (the one card) it leaves out, and an itemgetter of its places.
+_Pick = Callable[[Sequence[Card]], tuple[Card, ...]]
+_SEVEN_FIVES: list[tuple[int, int, _Pick]] = [
+    (i, j, itemgetter(*[k for k in range(7) if k != i and k != j]))
+    for i, j in reversed(list(combinations(range(7), 2)))]
+_SIX_FIVES: list[tuple[int, _Pick]] = [(i, itemgetter(*[k for k in range(6) if k != i])) for i in reversed(range(6))]
 
 FirstFive = Callable[[Sequence[Card], int], tuple[Card, ...]]
 
@@ -425,29 +428,42 @@ def make_first_five_function(scheme: Scheme, tables: Tables, value: Callable[[Se
     """(cards, their value) -> the first five of the cards, in combinations
     order, that make that value: the five a dealer names at the showdown.
 
-    Six or seven cards with no five of one suit cannot hold a flush, so each
-    five's value is one look-up of the cards' key less the one or two cards
-    it leaves out; otherwise (a flush is possible, or other counts) each five
-    is valued in turn. The cards must be a valid hand and `target` its value.
+    Six or seven cards with no five of one suit cannot hold a flush, so a
+    five makes the value when its ranks read as it without a flush; and every
+    value but eight-or-better's 0 (no low, never named) is read from one rank
+    multiset only (`five_keys`). The cards left out are then those whose
+    rank keys sum to the cards' key less that multiset's: found with no table
+    look-up. Otherwise (a flush is possible, or other counts) each five is
+    valued in turn. The cards must be a valid hand and `target` its value:
+    five cards are their own first five.
     """
     fives = tables.fives
-    card_key = CARD_KEY
+    rank_key = RANK_KEY.__getitem__
+    card_key = CARD_KEY.__getitem__
     flush_suit = flush_suit_table()
     suits_matter = scheme.suits_matter
+    made_by: dict[int, int | None] = {}        # value -> the one rank key that reads as it (None: several)
+    for key, v in fives.items():
+        made_by[v] = None if v in made_by else key
+    five_keys = {v: key for v, key in made_by.items() if key is not None}
 
     def first_five(cards: Sequence[Card], target: int) -> tuple[Card, ...]:
         n = len(cards)
+        if n == 5:
+            return tuple(cards)
         if n == 7 or n == 6:
-            keys = [card_key[c] for c in cards]
-            total = sum(keys)
-            if not suits_matter or flush_suit[total >> SUIT_SHIFT] is None:
+            key = five_keys.get(target)
+            if key is not None and (not suits_matter or flush_suit[sum(map(card_key, cards)) >> SUIT_SHIFT] is None):
+                keys = list(map(rank_key, cards))
+                out = sum(keys) - key       # the rank key of the cards left out
                 if n == 7:
-                    i, j = _SEVEN_LEAVE_OUT[[fives[(total - keys[i] - keys[j]) & RANK_MASK]
-                                             for i, j in _SEVEN_LEAVE_OUT].index(target)]
+                    for i, j, pick in _SEVEN_FIVES:
+                        if keys[i] + keys[j] == out:
+                            return pick(cards)
                 else:
-                    i = j = _SIX_LEAVES_OUT[[fives[(total - keys[i]) & RANK_MASK]
-                                             for i in _SIX_LEAVES_OUT].index(target)]
-                return tuple([c for k, c in enumerate(cards) if k != i and k != j])
+                    for i, pick in _SIX_FIVES:
+                        if keys[i] == out:
+                            return pick(cards)
         for five in combinations(cards, 5):
             if value(five) == target:
                 return five

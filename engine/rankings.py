@@ -42,7 +42,11 @@ class HandValue:
         self.label = label          # "Full House, Kings full of Sevens"
 
     def describe(self) -> str:
-        return f"{self.label} ({' '.join(map(str, self.cards))})"     # as format_cards() writes them
+        try:
+            cards = " ".join(map(_CARD_TEXT.__getitem__, self.cards))     # as format_cards() writes them
+        except KeyError:
+            cards = " ".join(map(str, self.cards))      # not a Card of the deck (never from a reading)
+        return f"{self.label} ({cards})"
 
     def _other(self, other: "HandValue") -> "HandValue":
         if other.ranking != self.ranking:
@@ -182,6 +186,8 @@ class Ranking:
 
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+# Each card's text, as str(card) writes it: the showdown names every winner's five.
+_CARD_TEXT = {c: str(c) for c in ALL_CARDS}
 
 _SHORT_NOTE = ("Four of a Kind keeps its kicker: 3.2.2(d) defines the hands by 3.2.1(b)(iii) "
                "even though 9.3(c) does not mention the fifth card.")

@@ -97,7 +97,7 @@ class DealtHand:
     __slots__ = ("hole", "board", "value", "_ranking", "_five")
 
     def __init__(self, ranking: Ranking, selection: str | Selection, hole: Sequence[Card],
-                 board: Sequence[Card]):
+                 board: Sequence[Card], value: int | None = None):
         sel = _selection(selection)
         self.hole, self.board = list(hole), list(board)   # what was read, to know it again
         self._ranking = ranking
@@ -105,7 +105,8 @@ class DealtHand:
         if sel is Selection.ANY_FIVE:
             if len(hole) + len(board) < 5:
                 _count(hole, board, sel)
-            self.value = ranking.value(self.hole + self.board)
+            # `value`: what the caller read from these very cards (any five).
+            self.value = ranking.value(self.hole + self.board) if value is None else value
         else:
             _count(hole, board, sel)
             self.value, self._five = ranking.two_three(hole, board)

@@ -139,3 +139,18 @@ def test_bad_scenarios_are_explained(data, words):
 def test_actions_running_out_is_reported():
     with pytest.raises(ScenarioError, match="ran out"):
         new_hand(actions=["call"]).autoplay()
+
+
+def test_the_shuffle_draws_as_random_shuffle_does_so_stored_seeds_keep_their_decks():
+    """Deck.shuffled's own loop must give random.shuffle's order and leave the
+    generator where random.shuffle leaves it (the cut is drawn next)."""
+    import random
+
+    from engine.cards import _shuffle, full_deck
+    for seed in range(300):
+        for size in (52, 40, 36, 32, 20):
+            ours, theirs = full_deck(size), full_deck(size)
+            rng, ref = random.Random(seed), random.Random(seed)
+            _shuffle(ours, rng)
+            ref.shuffle(theirs)
+            assert ours == theirs and rng.random() == ref.random(), (seed, size)
