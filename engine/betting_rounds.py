@@ -101,17 +101,9 @@ class BettingRounds(HandState):
                 and memo[3] == seats and memo[4] == able):
             return memo[5]
         if bring_in:
-            first_up = {}
-            for s in able or live:
-                p = players[s]
-                first_up[s] = p.cards[p.up.index(True)]                 # upcards[0]
-            seat = dealt_bring_in(first_up, razz=betting.low)
+            seat = dealt_bring_in(able or live, players, razz=betting.low)
         else:
-            showing = {}
-            for s in live:
-                p = players[s]
-                showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
-            seat = dealt_showing_opener(showing, betting.low, self.house)
+            seat = dealt_showing_opener(live, players, betting.low, self.house)
         self._opener_memo = (betting, taken, mucked, seats, able, seat)
         return seat
 
@@ -355,7 +347,8 @@ class BettingRounds(HandState):
         return Done(self._opener_message(exp.seat))
 
     def _opener_message(self, seat: int) -> str:
-        shown = format_cards(self.players[seat].upcards[-4:])
+        p = self.players[seat]
+        shown = format_cards(list(compress(p.cards, p.up))[-4:])        # upcards[-4:]
         betting = self._current_street().betting
         assert betting is not None
         if betting.opener == "bring_in":
