@@ -197,12 +197,14 @@ class BettingRounds(HandState):
                                                    kitty_round and bool(self.kitty) and self._kitty_pending is None,
                                                    False))
                 text = script.next(self, decision)          # _next_decision
-                if self._short_bets or read_irregular(text) is not None:   # (else _irregular says "")
+                # (else _irregular says ""; a plain fold, check or call has no word of calling.KEYWORDS)
+                plain = text in _PLAIN
+                if self._short_bets or (not plain and read_irregular(text) is not None):
                     called = self._irregular(seat, text)
                 if not called:
                     in_front = rnd.in_front
                     before = in_front[seat]
-                    if text in _PLAIN and not forced and rnd._play_plain(text, seat):
+                    if plain and not forced and rnd._play_plain(text, seat):
                         # `_apply_bet_in` of a fold, a check or a call the round took, said in
                         # these very words (any other spelling is read there).
                         self._kitty_pending = None
