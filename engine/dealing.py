@@ -10,8 +10,7 @@ cards (8.4.4(b)) reshuffle here too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.cards import Card, Deck, format_cards
 from engine.games import Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street
@@ -48,15 +47,14 @@ class Dealing(HandState):
             self._agenda.extend(plan.entries)
             self._draw_number += plan.draws
             return
-        ops: list[DealOp] | tuple[DealOp, ...] = street.deal
+        ops = street.deal
         stub_need = 0
         if game.stub_short:
-            ops = self._stud_stub(street, street.deal, order)
-            if ops is not street.deal:
-                self._schedule_ops(street, ops, order)
-                return
-            burns, per_player = _stub_needs(street.deal)
+            burns, per_player = _stub_needs(ops)
             stub_need = burns + per_player * len(order) if burns else 0
+            if stub_need > len(self.deck.cards):
+                self._schedule_ops(street, self._stud_stub(street, ops, order), order)
+                return
         start = len(self._agenda)
         self._schedule_ops(street, ops, order)
         if all(type(op) in _SAME_EVERY_HAND for op in ops):
@@ -311,8 +309,7 @@ _BOARDED: dict[tuple[str, Card, int], Done] = {}
 _MUCKED: dict[tuple[int, int], Done] = {}
 
 
-@dataclass(frozen=True)
-class _StreetPlan:
+class _StreetPlan(NamedTuple):
     """A street's agenda entries for one seating, and how many draws it
     counts; the game and street it is for, and the cards the stud stub must
     hold for it to serve (the burns and a card a seat; 0: no stub rule)."""
