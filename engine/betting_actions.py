@@ -317,10 +317,12 @@ class BettingActions:
         else:   # bet / raise
             if amount is None:
                 return f"say how much: {kind} to what total?", None
-            try:
-                to = _chips(amount, f"the {kind}")
-            except ValueError as e:
-                return str(e), None
+            if type(amount) is not int or amount < 0:      # not chips: _chips says why
+                try:
+                    _chips(amount, f"the {kind}")
+                except ValueError as e:
+                    return str(e), None
+            to = amount
             if kind == "bet" and self.level > 0:
                 return (f"there is already a wager of {self.level} to meet: call, raise or fold "
                         "(8.1.2)"), None
@@ -423,7 +425,7 @@ class BettingActions:
             self.all_in.add(s)
             self.able -= 1
             self.pending.discard(s)
-        self.history.append((s, Action(verb, to)))
+        self.history.append((s, _wager(verb, to)))
         self._settle_pending()
         self.turn = self._next_from(s)
         self.log.append(message)
@@ -561,6 +563,22 @@ class BettingActions:
     # ----- rulings -------------------------------------------------------------------------
 
 
+def _wager(verb: str, to: int) -> Action:
+    """The Action of a bet or raise to `to`: an Action is frozen, and the same
+    few amounts come up hand after hand, so each is made once."""
+    key = (verb, to)
+    action = _WAGERS.get(key)
+    if action is None:
+        if len(_WAGERS) >= 4096:        # amounts are many in a no-limit game: keep the memo small
+            _WAGERS.clear()
+        action = _WAGERS[key] = Action(verb, to)
+    return action
+
+
+# (bet or raise, to) -> its Action, shared by every round (see _wager)
+_WAGERS: dict[tuple[str, int], Action] = {}
+
+
 def _seats_after(order: list[int]) -> dict[int, tuple[int, ...]]:
     """Each seat of `order` -> the seats after it in acting order, wrapping
     round to itself last: who acts next is read from it on every action, and
@@ -570,7 +588,8 @@ def _seats_after(order: list[int]) -> dict[int, tuple[int, ...]]:
     if after is None:
         if len(_AFTER) >= 4096:         # seatings are many on a long run: keep the memo small
             _AFTER.clear()
-        after = _AFTER[key] = {s: key[i + 1:] + key[:i + 1] for i, s in enumerate(key)}
+        ring, n = key + key, len(key)       # each seat's seats after it: n in a row of the ring
+        after = _AFTER[key] = {s: ring[i + 1:i + 1 + n] for i, s in enumerate(key)}
     return after
 
 

@@ -101,17 +101,9 @@ class BettingRounds(HandState):
                 and memo[3] == seats and memo[4] == able):
             return memo[5]
         if bring_in:
-            first_up = {}
-            for s in able or live:
-                p = players[s]
-                first_up[s] = p.cards[p.up.index(True)]                 # upcards[0]
-            seat = dealt_bring_in(first_up, razz=betting.low)
+            seat = dealt_bring_in(able or live, players, razz=betting.low)
         else:
-            showing = {}
-            for s in live:
-                p = players[s]
-                showing[s] = list(compress(p.cards, p.up))[-4:]     # upcards[-4:]
-            seat = dealt_showing_opener(showing, betting.low, self.house)
+            seat = dealt_showing_opener(live, players, betting.low, self.house)
         self._opener_memo = (betting, taken, mucked, seats, able, seat)
         return seat
 
@@ -205,12 +197,14 @@ class BettingRounds(HandState):
                                                    kitty_round and bool(self.kitty) and self._kitty_pending is None,
                                                    False))
                 text = script.next(self, decision)          # _next_decision
-                if self._short_bets or read_irregular(text) is not None:   # (else _irregular says "")
+                # (else _irregular says ""; a plain fold, check or call has no word of calling.KEYWORDS)
+                plain = text in _PLAIN
+                if self._short_bets or (not plain and read_irregular(text) is not None):
                     called = self._irregular(seat, text)
                 if not called:
                     in_front = rnd.in_front
                     before = in_front[seat]
-                    if text in _PLAIN and not forced and rnd._play_plain(text, seat):
+                    if plain and not forced and rnd._play_plain(text, seat):
                         # `_apply_bet_in` of a fold, a check or a call the round took, said in
                         # these very words (any other spelling is read there).
                         self._kitty_pending = None
@@ -355,7 +349,8 @@ class BettingRounds(HandState):
         return Done(self._opener_message(exp.seat))
 
     def _opener_message(self, seat: int) -> str:
-        shown = format_cards(self.players[seat].upcards[-4:])
+        p = self.players[seat]
+        shown = format_cards(list(compress(p.cards, p.up))[-4:])        # upcards[-4:]
         betting = self._current_street().betting
         assert betting is not None
         if betting.opener == "bring_in":

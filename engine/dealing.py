@@ -10,8 +10,7 @@ cards (8.4.4(b)) reshuffle here too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.cards import Card, Deck, format_cards
 from engine.games import Burn, DealBoard, DealHole, Discard, Draw, Game, MuckKitty, Street
@@ -40,24 +39,27 @@ class Dealing(HandState):
         (`_PLANS`). The stud stub running short and the Kitty's muck depend on
         the cards left: those streets are scheduled afresh each time.
         `order`: the seats still in (`live_seats()`), as the caller read them."""
-        ops: list[DealOp] | tuple[DealOp, ...] = street.deal
         game = self.game
-        if game.stub_short:
-            ops = self._stud_stub(street, street.deal, order)
-            if ops is not street.deal:
-                self._schedule_ops(street, ops, order)
-                return
-        plans = _plans(game)
-        key = (id(street), *order)
-        plan = plans.get(key)
-        if plan is None:
-            start = len(self._agenda)
-            self._schedule_ops(street, ops, order)
-            if all(type(op) in _SAME_EVERY_HAND for op in ops):
-                plans[key] = _StreetPlan(tuple(self._agenda[start:]), sum(type(op) is Draw for op in ops))
+        key = (id(game), id(street), *order)
+        plan = _PLANS.get(key)
+        if (plan is not None and plan.street is street and plan.game is game
+                and plan.stub_need <= len(self.deck.cards)):
+            self._agenda.extend(plan.entries)
+            self._draw_number += plan.draws
             return
-        self._agenda.extend(plan.entries)
-        self._draw_number += plan.draws
+        ops = street.deal
+        stub_need = 0
+        if game.stub_short:
+            burns, per_player = _stub_needs(ops)
+            stub_need = burns + per_player * len(order) if burns else 0
+            if stub_need > len(self.deck.cards):
+                self._schedule_ops(street, self._stud_stub(street, ops, order), order)
+                return
+        start = len(self._agenda)
+        self._schedule_ops(street, ops, order)
+        if all(type(op) in _SAME_EVERY_HAND for op in ops):
+            _PLANS[key] = _StreetPlan(tuple(self._agenda[start:]), sum(type(op) is Draw for op in ops),
+                                      game, street, stub_need)
 
     def _schedule_ops(self, street: Street, ops: list[DealOp] | tuple[DealOp, ...], order: list[int]) -> None:
         name = street.name
@@ -312,27 +314,24 @@ _MUCKED: dict[tuple[int, int], Done] = {}
 _REPLACED: dict[tuple[int, int], str] = {}
 
 
-@dataclass(frozen=True)
-class _StreetPlan:
-    """A street's agenda entries for one seating, and how many draws it counts."""
+class _StreetPlan(NamedTuple):
+    """A street's agenda entries for one seating, and how many draws it
+    counts; the game and street it is for, and the cards the stud stub must
+    hold for it to serve (the burns and a card a seat; 0: no stub rule)."""
     entries: tuple[AgendaEntry, ...]
     draws: int
+    game: Game
+    street: Street
+    stub_need: int
 
 
 # Deal steps whose agenda entries depend only on the game, the street and the
 # seats (MuckKitty depends on the Kitty left, so it is scheduled afresh).
 _SAME_EVERY_HAND = frozenset({DealHole, Burn, DealBoard, Discard, Draw})
 
-# id(game) -> (game, (id(street), *seats in order) -> its plan): a declaration
-# never changes, and every hand of a game at a seating deals the same steps.
-_PLANS_BY_GAME: dict[int, tuple[Game, dict[tuple[int, ...], _StreetPlan]]] = {}
-
-
-def _plans(game: Game) -> dict[tuple[int, ...], _StreetPlan]:
-    kept = _PLANS_BY_GAME.get(id(game))
-    if kept is None or kept[0] is not game:
-        kept = _PLANS_BY_GAME[id(game)] = (game, {})
-    return kept[1]
+# (id(game), id(street), *seats in order) -> its plan: a declaration never
+# changes, and every hand of a game at a seating deals the same steps.
+_PLANS: dict[tuple[int, ...], _StreetPlan] = {}
 
 
 def _board_steps(op: DealBoard, name: str) -> tuple[Expected, ...]:

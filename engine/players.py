@@ -11,6 +11,7 @@ import random
 from bisect import bisect
 from itertools import accumulate
 from operator import itemgetter
+from types import FunctionType
 from typing import Callable, Iterable
 
 from engine.betting import Options
@@ -28,13 +29,17 @@ class ScriptedPlayers:
     def __init__(self, actions: Iterable[str], decide: Decide | None = None):
         self.actions = [str(a) for a in actions]
         self.decide = decide
+        # A player object's own __call__, bound once: calling the object itself
+        # goes through its type's call slot, a slower call on every decision.
+        call = getattr(type(decide), "__call__", None)
+        self._ask: Decide | None = getattr(decide, "__call__") if isinstance(call, FunctionType) else decide
         self.played: list[str] = []
 
     def next(self, hand: object, decision: Decision) -> str:
         if self.actions:
             text = self.actions.pop(0).strip()
-        elif self.decide is not None:
-            text = self.decide(hand, decision)
+        elif self._ask is not None:
+            text = self._ask(hand, decision)
         else:
             verb = {"bet": "act", "draw": "draw", "discard": "discard"}[decision.kind]
             raise ScenarioError(f"the scenario's actions ran out: seat {decision.seat} is to {verb} on the "
@@ -52,15 +57,19 @@ def worst_cards(cards: Iterable[Card], n: int, ranking: str) -> list[Card]:
         return []
     cards = list(cards)
     ranks = list(map(_RANK, cards))
+    low = ranking in LOW_RANKINGS
+    paired = len(set(ranks)) < len(ranks)
+    # The sorts below are stable either way (reverse too), so equal keys stay in the order dealt.
     if ranking == "ace-to-five" and 14 in ranks:
         ranks = [1 if r == 14 else r for r in ranks]
-    if len(set(ranks)) < len(ranks):
-        # Pairs: (how many of the rank, rank) in one int (ranks are below 16).
+    elif not paired:
+        return sorted(cards, key=_RANK, reverse=low)[:n]       # by rank alone
+    if paired:
+        # (how many of the rank, rank) in one int (ranks are below 16).
         count = ranks.count
         ranks = [16 * count(r) + r for r in ranks]
-    # The places in order of that key, lowball's highest first; the sort is
-    # stable either way, so equal keys stay in the order dealt.
-    order = sorted(range(len(ranks)), key=ranks.__getitem__, reverse=ranking in LOW_RANKINGS)
+    # The places in order of that key, lowball's highest first.
+    order = sorted(range(len(ranks)), key=ranks.__getitem__, reverse=low)
     return list(map(cards.__getitem__, order[:n]))
 
 
@@ -86,6 +95,19 @@ class _Pick:
 # A draw of n cards as said: "stand pat", "draw 1", ...
 _DRAW_TEXTS = ("stand pat",) + tuple(f"draw {n}" for n in range(1, 6))
 
+
+def _by_position(places: list[int]) -> str:
+    """The discard of the cards at `places` (0 = first dealt), as said: "discard #1 #4"."""
+    key = tuple(places)
+    text = _BY_POSITION.get(key)
+    if text is None:
+        text = _BY_POSITION[key] = "discard " + " ".join(f"#{i + 1}" for i in places)
+    return text
+
+
+# places -> their discard as said (_by_position); a few hundred at most (up to 7 cards)
+_BY_POSITION: dict[tuple[int, ...], str] = {}
+
 # type(player) -> its weighted draws per (choices, aggression) and per draw count:
 # the same few come up in every hand, so every player of a kind shares them.
 _PICKS: dict[type, tuple[dict[tuple[tuple[str, ...], float], _Pick], dict[int, _Pick]]] = {}
@@ -108,32 +130,31 @@ class RandomPlayer:
 
     def __call__(self, hand: object, decision: Decision) -> str:
         rng = self.rng
-        kind = decision.kind
+        # Every field at once (a Decision is a tuple): one unpacking, not an attribute read each.
+        kind, _, _, cards, opts, count, forced, no_raise, kitty, _ = decision
         if kind == "draw":
-            draw = self._draw_picks.get(decision.count)
+            draw = self._draw_picks.get(count)
             if draw is None:
-                draw = self._draw_picks[decision.count] = _Pick((25, 30, 20, 15, 5, 5)[:decision.count + 1])
+                draw = self._draw_picks[count] = _Pick((25, 30, 20, 15, 5, 5)[:count + 1])
             n = bisect(draw.cum, rng.random() * draw.total, 0, draw.last)        # draw.index(rng)
             if n and rng.random() < 0.2:
-                return "discard " + " ".join(f"#{i + 1}" for i in sorted(rng.sample(range(len(decision.cards)), n)))
+                return _by_position(sorted(rng.sample(range(len(cards)), n)))
             return _DRAW_TEXTS[n]
         if kind == "discard":
-            cards = decision.cards
             if rng.random() < 0.5:
-                return "discard " + " ".join(str(c) for c in rng.sample(list(cards), decision.count))
-            return "discard " + " ".join(f"#{i + 1}" for i in rng.sample(range(len(cards)), decision.count))
-        opts = decision.options
+                return "discard " + " ".join(str(c) for c in rng.sample(list(cards), count))
+            return _by_position(rng.sample(range(len(cards)), count))
         assert opts is not None, "a betting decision comes with its options"
-        if decision.forced:
+        if forced:
             if opts.min_to is None:
                 return "all-in"
             if rng.random() < 0.5:
                 return "bring-in"
             return f"bet {self._amount(opts)}"
-        if decision.kitty and rng.random() < 0.2:
+        if kitty and rng.random() < 0.2:
             return "take kitty"
         acts = opts.actions
-        if decision.no_raise:
+        if no_raise:
             kept = [a for a in acts if a not in ("bet", "raise")]
             if "all-in" in kept and opts.all_in_to > opts.call_to:
                 kept.remove("all-in")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache, total_ordering
+from itertools import compress
 from operator import itemgetter
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from engine.cards import ALL_CARDS, SUIT_RANK, SUITS, Card, format_cards
 from engine.evaluator import (HIGH_CATEGORIES, LOW_PAIR_CATEGORIES, LOW_TOP, RANK_KEY, SHORT_CATEGORIES,
@@ -406,32 +407,48 @@ def first_to_act_showing(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
     return max(tied, key=highest_card_suit)
 
 
-def dealt_bring_in(upcards_by_seat: Mapping[int, Card], razz: bool = False) -> int:
-    """`bring_in_seat` for up-cards the engine dealt, one card a seat, all
-    distinct (3.1; a scenario's stacked cards are checked when the hand is set
-    up), so they are not checked again: stud asks on every third street."""
-    key = _RAZZ_BRING_IN if razz else _BRING_IN
-    if razz:
-        return max(upcards_by_seat, key=lambda s: key[upcards_by_seat[s]])
-    return min(upcards_by_seat, key=lambda s: key[upcards_by_seat[s]])
+class Seated(Protocol):
+    """What the dealt openers read of a seat: its cards and which lie face
+    up (engine.hand_state.Player), read in place rather than copied out."""
+    cards: list[Card]
+    up: list[bool]
 
 
-# Each card -> its bring_in_seat order: (rank, suit) high; (rank aces low, suit) Razz.
-_BRING_IN = {c: (c.rank, SUIT_RANK[c.suit]) for c in ALL_CARDS}
-_RAZZ_BRING_IN = {c: (_low_rank(c), SUIT_RANK[c.suit]) for c in ALL_CARDS}
+def dealt_bring_in(seats: Iterable[int], players: Mapping[int, Seated], razz: bool = False) -> int:
+    """`bring_in_seat` for each of `seats`' first up-card, dealt by the engine,
+    so all distinct (3.1; a scenario's stacked cards are checked when the hand
+    is set up) and not checked again: stud asks on every third street. A
+    card's order is one int, so no two seats' are equal."""
+    order = _RAZZ_BRING_IN if razz else _BRING_IN
+    ranked = []
+    for s in seats:
+        p = players[s]
+        ranked.append((order[p.cards[p.up.index(True)]], s))        # upcards[0]
+    return (max if razz else min)(ranked)[1]
 
 
-def dealt_showing_opener(showing_by_seat: Mapping[int, Sequence[Card]], low: bool,
+# Each card -> its bring_in_seat order as one int: (rank, suit) high; (rank aces low, suit) Razz.
+_BRING_IN = {c: c.rank * 8 + SUIT_RANK[c.suit] for c in ALL_CARDS}
+_RAZZ_BRING_IN = {c: _low_rank(c) * 8 + SUIT_RANK[c.suit] for c in ALL_CARDS}
+
+
+def dealt_showing_opener(seats: Sequence[int], players: Mapping[int, Seated], low: bool,
                          house: HouseRules | None) -> int:
-    """`first_to_act_showing` (the house's tie-break) for up-cards the engine
-    dealt, one to four a seat and all distinct, so not checked again: the
-    values are read at once and only equal hands go the long way."""
+    """`first_to_act_showing` (the house's tie-break) of `seats`' last four
+    up-cards (upcards[-4:]), which the engine dealt, all distinct, so not
+    checked again: the values are read at once and only equal hands go the
+    long way."""
     kept = _SHOWING_LOW if low else _SHOWING_HIGH
     rank_key = RANK_KEY.__getitem__
     best, opener, tied = -1, 0, False
-    for seat, cards in showing_by_seat.items():
-        if not 1 <= len(cards) <= 4:
-            return first_to_act_showing(showing_by_seat, low=low, house=house)
+    for seat in seats:
+        p = players[seat]
+        cards = list(compress(p.cards, p.up))
+        if len(cards) > 4:
+            cards = cards[-4:]
+        elif not cards:
+            best = -1                   # first_to_act_showing says what is wrong
+            break
         key = sum(map(rank_key, cards))
         value = kept.get(key)
         if value is None:
@@ -442,7 +459,8 @@ def dealt_showing_opener(showing_by_seat: Mapping[int, Sequence[Card]], low: boo
             tied = True
     if not tied and best >= 0:
         return opener
-    return first_to_act_showing(showing_by_seat, low=low, house=house)
+    return first_to_act_showing({s: list(compress(players[s].cards, players[s].up))[-4:] for s in seats},
+                                low=low, house=house)
 
 
 # The up-cards' rank key -> their showing value, high and low: the rank key (a
