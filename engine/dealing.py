@@ -53,7 +53,7 @@ class Dealing(HandState):
             burns, per_player = _stub_needs(ops)
             stub_need = burns + per_player * len(order) if burns else 0
             if stub_need > len(self.deck.cards):
-                self._schedule_ops(street, self._stud_stub(street, ops, order), order)
+                self._schedule_ops(street, self._stud_stub(street, ops, order, stub_need), order)
                 return
         start = len(self._agenda)
         self._schedule_ops(street, ops, order)
@@ -134,16 +134,11 @@ class Dealing(HandState):
             self._agenda.append(Expected(
                 "muck_kitty", op.rule, f"Nobody took the Kitty: muck it before the draw ({op.rule})", street=name))
 
-    def _stud_stub(self, street: Street, ops: tuple[DealOp, ...],
-                   order: list[int]) -> list[DealOp] | tuple[DealOp, ...]:
-        """Stud deck exhaustion (8.9.5(a), 8.11.5(a), 13.4(a)): with too few
-        cards to burn and give every player one, shuffle the burns with the
-        stub; if even that is short, burn and deal one common card face up.
-        Enough cards: `ops` itself, unchanged."""
-        burns, per_player = _stub_needs(ops)
-        if not burns or burns + per_player * len(order) <= len(self.deck.cards):
-            return ops
-        need = burns + per_player * len(order)
+    def _stud_stub(self, street: Street, ops: tuple[DealOp, ...], order: list[int], need: int) -> list[DealOp]:
+        """Stud deck exhaustion (8.9.5(a), 8.11.5(a), 13.4(a)): the stub holds
+        fewer than the `need` cards to burn and give every player one
+        (`_schedule_street` counted them), so shuffle the burns with the stub;
+        if even that is short, burn and deal one common card face up."""
         rule = self.game.stub_short
         assert rule is not None
         name = street.name

@@ -1,7 +1,9 @@
 """The Hold'em hand as ordered dealer steps (8.17, 8.2.2, 8.1.4)."""
+import random
+
 import pytest
 
-from engine.cards import parse_cards
+from engine.cards import _shuffle, full_deck, parse_cards
 from engine.hand import Hand, Scenario, ScenarioError, Step
 
 SEATS = {2: ["Ann", 200], 4: ["Ben", 200], 5: ["Cara", 200], 7: ["Dev", 200], 9: ["Eve", 200]}
@@ -144,9 +146,6 @@ def test_actions_running_out_is_reported():
 def test_the_shuffle_draws_as_random_shuffle_does_so_stored_seeds_keep_their_decks():
     """Deck.shuffled's own loop must give random.shuffle's order and leave the
     generator where random.shuffle leaves it (the cut is drawn next)."""
-    import random
-
-    from engine.cards import _shuffle, full_deck
     for seed in range(300):
         for size in (52, 40, 36, 32, 20):
             ours, theirs = full_deck(size), full_deck(size)
