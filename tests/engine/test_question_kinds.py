@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.questions import MalformedAnswer, QuestionError, build_question
+from engine.questions.base import MAX_TICKS
 
 THREE = {1: ["Ann", 100], 2: ["Ben", 100], 3: ["Cal", 100]}
 QUARTERS = dict(game="omaha-hi-lo", button_was=3, seats=THREE,
@@ -220,10 +221,15 @@ QUESTIONS = [ask("halves", **QUARTERS), ask("shares", **QUARTERS), ask("order", 
              ask("best_hand", game="omaha", hole="Ah 2c Kd Qs", board="3h 7h 9h Jh 5c"),
              ask("largest_bet", structure="pot", limits=[2], actions=["raise 7"], **BLINDS),
              ask("casino_settle", about="paid", box=5, **CASINO)]
-VALUES = st.one_of(st.text(max_size=12), st.lists(st.text(max_size=8), max_size=300), st.none(), st.integers())
+# Long lists are one repeated text around the cap on ticked boxes, cheap to draw: lists of up to
+# 300 random texts made this test fail once on a heavily loaded machine (not reproduced since);
+# slow data generation under load is what the too_slow health check, suppressed below as in the
+# other property tests, fails on.
+LONG = st.tuples(st.text(max_size=3), st.integers(MAX_TICKS - 2, MAX_TICKS + 100)).map(lambda t: [t[0]] * t[1])
+VALUES = st.one_of(st.text(max_size=12), st.lists(st.text(max_size=8), max_size=12), LONG, st.none(), st.integers())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.integers(0, len(QUESTIONS) - 1),
        form=st.dictionaries(st.sampled_from(["seats", "amount", "amount-0", "amount-1", "amount-2", "amount-3",
                                              "amount-ante", "amount-call", "choice", "seat"]), VALUES))
@@ -235,3 +241,11 @@ def test_hostile_replies_are_refused_in_words_or_read(which, form):
         return
     q.check(reply)
     q.format_answer(reply)
+
+
+def test_more_ticks_than_any_question_draws_is_no_answer():
+    q = QUESTIONS[3]                     # best_hand: ticks cards
+    with pytest.raises(MalformedAnswer, match="exactly five"):
+        q.parse({"seats": ["Ah"] * MAX_TICKS})
+    with pytest.raises(MalformedAnswer, match="Tick the boxes listed"):
+        q.parse({"seats": ["Ah"] * (MAX_TICKS + 1)})
