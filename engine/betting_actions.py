@@ -317,12 +317,13 @@ class BettingActions:
         else:   # bet / raise
             if amount is None:
                 return f"say how much: {kind} to what total?", None
-            if type(amount) is not int or amount < 0:      # not chips: _chips says why
+            if type(amount) is int and amount >= 0:
+                to = amount                 # chips: no call to _chips on every bet
+            else:
                 try:
-                    _chips(amount, f"the {kind}")
+                    to = _chips(amount, f"the {kind}")     # says why it is not chips
                 except ValueError as e:
                     return str(e), None
-            to = amount
             if kind == "bet" and self.level > 0:
                 return (f"there is already a wager of {self.level} to meet: call, raise or fold "
                         "(8.1.2)"), None
