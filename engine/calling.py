@@ -274,7 +274,7 @@ class CallingTheAction(HandState):
                 self._binding[seat] = (action, rnd.level, rnd)
         self._ruling_due(turn, situation, OUT_OF_TURN_CHOICES, right, ruling.rule, ruling.text, effect)
 
-    def _out_of_time(self, seat: int, said: Irregular, where: str) -> None:
+    def _out_of_time(self, seat: int, irregular: Irregular, where: str) -> None:
         """6.14: the clock ran out on the player in turn: a dead hand when
         there was a bet to him this round, a check when there was none."""
         rnd = self._betting_now()[0]
@@ -288,7 +288,7 @@ class CallingTheAction(HandState):
         self._ruling_due(seat, situation, OUT_OF_TIME_CHOICES, right, "6.14", said_words,
                          lambda: self._apply_quietly(seat, text))
 
-    def _short_all_in(self, seat: int, said: Irregular, where: str) -> None:
+    def _short_all_in(self, seat: int, irregular: Irregular, where: str) -> None:
         rnd = self._betting_now()[0]
         all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
         reason = rnd._raise_refusal(seat)[0]
