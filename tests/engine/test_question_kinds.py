@@ -216,6 +216,37 @@ def test_across_hands_penalty_big_blind():
     assert q.answer == "none"
 
 
+MISSED = "\n".join(["seat 1 Ann", "seat 3 Bob", "seat 4 Cat", "seat 6 Dan", "seat 8 Eve", "blinds 1 2",
+                    "button 1", "2 away Dan"])
+
+
+def test_across_hands_missed_blinds_live_and_dead():
+    q = ask("across_hands", about="missed_blinds", hand=5, events=MISSED + "\n5 back Dan post\n")
+    assert q.input == "amounts" and q.rule == "8.2.3"
+    assert q.answer == {"live": 2, "dead": 1}
+    assert q.check(q.parse({"amount-live": "2", "amount-dead": "1"})).ok
+    wrong = q.check(q.parse({"amount-live": "3", "amount-dead": "0"}))
+    assert not wrong.ok and wrong.rule == "8.2.3" and "8.2.3" in wrong.message and "dead" in wrong.message
+    assert q.format_answer(q.answer).startswith("Live: counts toward the player's bet: 2")
+    with pytest.raises(QuestionError, match="nobody posts a missed blind in hand 5"):
+        ask("across_hands", about="missed_blinds", hand=5, events=MISSED + "\n5 back Dan wait\n")
+
+
+def test_across_hands_the_player_due_the_big_blind_leaves():
+    events = MISSED.replace("2 away Dan", "2 leave Dan")
+    assert ask("across_hands", about="big_blind", hand=2, events=events).answer == "8"
+    assert ask("across_hands", about="small_blind", hand=2, events=events).answer == "4"
+
+
+def test_across_hands_button_seat_new_player_waits_but_a_player_who_paid_may_move_in():
+    base = MISSED.replace("2 away Dan", "2 leave Bob")
+    new = ask("across_hands", about="dealt_in", hand=2, events=base + "\n2 arrive Fay 3\n")
+    assert new.answer == (1, 4, 6, 8) and ask("across_hands", about="button", hand=2,
+                                               events=base + "\n2 arrive Fay 3\n").answer == 3
+    moved = ask("across_hands", about="dealt_in", hand=2, events=base + "\n2 move Eve 3\n")
+    assert moved.answer == (1, 3, 4, 6)
+
+
 # ---------------------------------------------------------------- hostile replies
 QUESTIONS = [ask("halves", **QUARTERS), ask("shares", **QUARTERS), ask("order", hands=["Ah Kh Qh Jh 9h", "As Ks Qs Js Ts"]),
              ask("best_hand", game="omaha", hole="Ah 2c Kd Qs", board="3h 7h 9h Jh 5c"),
