@@ -54,6 +54,9 @@ class BettingRounds(HandState):
     # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
     # only), the stud opener)
     _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
+    # The last betting round played: its street and the seat that made its last bet or
+    # raise, None when nobody did; the player being called shows first (8.17.6(d)).
+    last_wager: tuple[str, int | None] | None
     # engine.calling's, read before each decision: actions held from out of turn, short bets (6.16)
     _binding: dict[int, tuple[Action, int, BettingRound]]
     _short_bets: dict[int, BettingRound]
@@ -235,6 +238,8 @@ class BettingRounds(HandState):
             rnd = again
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
+        wagers = [s for s, action in rnd.history if action.kind in ("bet", "raise")]
+        self.last_wager = (name, wagers[-1] if wagers else None)
         self._round = None
         for p in players.values():
             if p.in_front:

@@ -43,6 +43,28 @@ def first_to_act(data: Data) -> Question:
         explanation=[f"Seat {seat} ({hand.players[seat].name}) acts first.", hint])
 
 
+def first_to_show(data: Data) -> Question:
+    """Who turns his cards up first at the showdown: the player being called,
+    the last to bet or raise in the final betting round (8.17.6(d) and each
+    game's (d) of its showdown). A final round checked through has no player
+    being called and the rulebook names nobody, so such a hand is refused."""
+    hand, readings = _to_showdown(data)
+    final = [s for s in hand.game.streets if s.betting][-1].name
+    last = hand.last_wager
+    if last is None or last[0] != final or last[1] is None or last[1] not in readings:
+        raise QuestionError(f"nobody is called on the {final}: the rule names the player being called "
+                            f"({hand.game.showdown.rule}), so give the {final} a bet or raise that is called")
+    seat, rule = last[1], hand.game.showdown.rule
+    name = hand.players[seat].name
+    hint = (f"At the showdown the player being called, the last to bet or raise in the final betting "
+            f"round, shows first; the others then show if they hold a hand as good or better ({rule}).")
+    return Question(
+        "first_to_show", data.get("prompt") or "Who must show his cards first?", "seat",
+        seat_choices(hand, list(readings)), {"table": hand.view()}, seat, rule, hint=hint,
+        explanation=[f"Seat {seat} ({name}) made the last bet or raise on the {final} and was called: "
+                     f"he shows first ({rule}).", hint])
+
+
 def _to_showdown(data: Data) -> tuple[Hand, dict[int, str]]:
     """The hand played up to its first award (the commission taken where due):
     the table as it stands at the showdown, before any chip is pushed."""

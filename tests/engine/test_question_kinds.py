@@ -192,6 +192,29 @@ def test_split_odd_chip_under_each_house():
         ask("split", pot=25, winners=[3, 7], button=5, house="/etc/passwd.toml")
 
 
+# ---------------------------------------------------------------- first_to_show
+SHOWDOWN = dict(button_was=6, seed=170, seats={1: ["Fay", 150], 3: ["Gus", 150], 6: ["Hal", 150], 8: ["Ivy", 150]},
+                actions=["call", "call", "call", "check"] + ["check"] * 8)
+
+
+def test_first_to_show_is_the_player_being_called():
+    q = ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + [
+        "check", "bet 10", "raise 30", "fold", "fold", "call"]})
+    assert q.input == "seat" and q.answer == 6 and q.rule == "8.17.6(d)"
+    assert q.check(q.parse({"seat": "6"})).ok
+    wrong = q.check(q.parse({"seat": "3"}))       # the first to bet, not the one called
+    assert not wrong.ok and wrong.rule == "8.17.6(d)" and "8.17.6(d)" in wrong.message
+    # The same river with the bet simply called: the bettor shows first.
+    q = ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + [
+        "check", "bet 10", "call", "fold", "fold"]})
+    assert q.answer == 3
+
+
+def test_first_to_show_refuses_a_river_checked_through():
+    with pytest.raises(QuestionError, match="nobody is called on the river"):
+        ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + ["check"] * 4})
+
+
 # ---------------------------------------------------------------- casino, across_hands
 CASINO = dict(game="casino-holdem", seed=4, boxes={1: ["Ann", 10, 5], 3: ["Bob", 10, 0], 5: ["Cy", 20, 0]},
               decisions={1: "call", 3: "fold", 5: "call"})
