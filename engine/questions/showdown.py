@@ -170,6 +170,18 @@ def halves(data: Data) -> Question:
         answer, sd.rule, hint=hint, explanation=explanation, rows=rows)
 
 
+# Where the chips left over go, by the house's odd-chip rule; a game with no
+# button (stud) always goes by suit (8.1.5(b)).
+_LEFTOVER = {
+    "button": "the chips left over go one at a time to the tied hands closest clockwise to the button "
+              "(8.1.5, 8.1.5(a)).",
+    "suit": "the chips left over go one at a time to the tied hands holding the highest card by suit, "
+            "spades, hearts, diamonds, clubs (8.1.5(b); 11.4(d), 12.4(e), 13.4(e); 3.2.4).",
+    "left_of_button": "the whole leftover goes to the tied hand first left of the button "
+                      "(live-casino house rules).",
+}
+
+
 def shares(data: Data) -> Question:
     """How many chips each seat takes from the pots of the whole hand: each pot
     halved where the game divides it, each half divided between tied hands to
@@ -196,8 +208,8 @@ def shares(data: Data) -> Question:
     hint = ("Award each pot on its own, side pots among their own players (1.1 Side pot). "
             + (f"Halve each pot; {odd[sd.split]}; then divide each half between tied hands. "
                if sd.split in odd else "")
-            + "Tied hands divide to the lowest chip in play; the chips left over go one at a time to "
-              "the tied hands closest clockwise to the button (8.1.5, 8.1.5(a)).")
+            + "Tied hands divide to the lowest chip in play; "
+            + _LEFTOVER[hand.house.odd_chip if hand.game.uses_button else "suit"])
     return Question(
         "shares", data.get("prompt") or "How many chips does each player take from the pot(s)?",
         "amounts", seat_choices(hand, list(readings)), {"table": hand.view(reveal=True), "facts": facts},
