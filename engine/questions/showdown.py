@@ -135,10 +135,17 @@ def winner(data: Data) -> Question:
         main = next((part for part in hand.awards if part.pot == "main pot"), hand.awards[0])
         answer, chosen = tuple(sorted(main.winners)), parts[0]
         explanation.append(main.reason)
+    # No qualifying low: the high hand takes the whole pot under the no-low
+    # rule (8.22.6(e) and its like), not the split rule (d). The hint keeps
+    # the reading rule, so it does not tell the trainee there is no low.
+    hint = _reading_hint(hand, rule)
+    if "pot" not in data and "half" not in data and any(
+            p.pot == chosen.pot and p.half == "low" and not p.winners for p in parts):
+        rule = hand.game.showdown.no_low_rule
     return Question(
         "winner", data.get("prompt") or f"Who wins {_winner_label(chosen, parts)}?", "seats",
         seat_choices(hand, list(readings)), {"table": hand.view(reveal=True)},
-        answer, rule, hint=_reading_hint(hand, rule), explanation=explanation)
+        answer, rule, hint=hint, explanation=explanation)
 
 
 def halves(data: Data) -> Question:

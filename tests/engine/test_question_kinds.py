@@ -62,6 +62,13 @@ def test_shares_quartering_and_the_odd_chip_to_high():
     assert q.format_answer(q.answer).startswith("Seat 6 (Fay): 3")
 
 
+def test_winner_without_a_qualifying_low_cites_the_no_low_rule():
+    q = ask("winner", **NO_LOW)
+    assert q.answer == (2,) and q.rule == "8.22.6(e)"      # the high hand takes all (e), not (d)
+    assert "8.22.6(d)" in q.hint and "(e)" not in q.hint     # the hint does not say there is no low
+    assert ask("winner", **ODD_HILO).rule == "8.22.6(d)"     # a low qualifies: the split rule
+
+
 def test_shares_hint_places_the_leftover_by_the_house_and_the_game():
     stud = dict(game="seven-card-stud-hi-lo", ante=1, betting="fixed", limits=[2, 4], seed=2,
                 seats={1: ["Ann", 100], 3: ["Ben", 100], 5: ["Cara", 100]},
