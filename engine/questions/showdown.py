@@ -36,6 +36,12 @@ def first_to_act(data: Data) -> Question:
                 f"immediate left of the button ({betting.rule}).")
     else:   # every other game's opener, in the words of its declaration (engine/games.py)
         hint = f"On the {street} the betting opens with {betting.describe()} ({betting.rule})."
+    if betting.opener == "left_of_last_blind" and hand.scenario.over_blind:
+        # The rules call the over-blind a voluntary blind left of the last
+        # one (1.1, 8.4.1(b)(i)) without saying it then counts as the last
+        # blind: that reading is the house's (standard for a live blind).
+        hint += (" An over-blind was placed: this house reads it as the last blind (the rules do not "
+                 "say; standard practice for a live blind), so the betting opens on its left.")
     return Question(
         "first_to_act", data.get("prompt") or f"Who acts first on the {street}?", "seat",
         seat_choices(hand, hand.live_seats()), {"table": hand.view()}, seat, betting.rule,
