@@ -161,6 +161,15 @@ def test_the_bring_in_must_bet():
     assert ok.log[0] == "Seat 1 (A) bets 3"            # at least the table minimum (8.11.3(a))
 
 
+def test_a_completion_is_logged_as_completing_not_raising():
+    # Bring-in 1 below the fixed bet of 2: going up to 2 completes the bet, it is not a raise (8.11.3(a)).
+    h = hand("seven-card-stud", seats={1: ["A", 100], 2: ["B", 100], 3: ["C", 100], 4: ["D", 100]}, seed=3,
+             ante=1, betting="fixed", limits=[2, 4], bring_in=1,
+             actions=["bring-in", "raise 2", "raise 4", "call", "call", "call"])
+    until(h, "burn")
+    assert h.log[:3] == ["Seat 3 (C) brings in 1", "Seat 4 (D) completes to 2", "Seat 1 (A) raises to 4"]
+
+
 @pytest.mark.parametrize("game, up, seat", [
     ("seven-card-stud", "9d 9c Th", 2),            # equal ranks: the lower suit, clubs, brings in
     ("razz", "Kd Qs Ah", 1),                       # Razz: the highest, aces low
