@@ -160,7 +160,7 @@ class Dealing(HandState):
                                 street=name, detail=Reshuffle("burns")))
         burn_rule = next(op.rule for op in ops if isinstance(op, Burn))
         out.append(Expected("burn", burn_rule, f"Burn a card before the {name} ({burn_rule})", street=name))
-        out.append(_common_card(rule, name))
+        out.append(_common_card(rule, name, "a burn and one card to every player"))
         return out
 
     def _stud_stub_burn_first(self, street: Street, ops: tuple[DealOp, ...], order: list[int]) -> list[DealOp]:
@@ -181,7 +181,8 @@ class Dealing(HandState):
                            f"stud_short_order: burn first)", street=name, detail=Reshuffle("burns"))
         if per_player * len(order) <= left + burned:
             return [*burns, shuffle, *(op for op in ops if not isinstance(op, Burn))]
-        return [*burns, *([shuffle] if left < 1 else []), _common_card(rule, name)]
+        return [*burns, *([shuffle] if left < 1 else []),
+                _common_card(rule, name, "one card to every player after the burn")]
 
     # --- the steps ---------------------------------------------------------------
     def _step_pitch(self, exp: Expected) -> Done:
@@ -369,10 +370,10 @@ def _board_steps(op: DealBoard, name: str) -> tuple[Expected, ...]:
                           street=name, detail=OnBoard(op.board, card_name)) for _ in range(op.count))
 
 
-def _common_card(rule: str, street: str) -> Expected:
+def _common_card(rule: str, street: str, short: str) -> Expected:
     return Expected("deal_common", rule,
-                    f"Too few cards remain, even with the burns, for one to every player: deal one "
-                    f"common card face up in the centre, which every player uses ({rule})", street=street)
+                    f"Too few cards remain, even with the burns, for {short}: deal one common card face "
+                    f"up in the centre, which every player uses ({rule})", street=street)
 
 
 def _stub_needs(ops: tuple[DealOp, ...]) -> tuple[int, int]:
