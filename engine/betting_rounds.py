@@ -294,7 +294,7 @@ class BettingRounds(HandState):
         if kind not in BETS:
             raise _illegal(text, seat, street, f"{text!r} is not fold, check, call, bet N, raise N, all-in"
                            + (", bring-in" if forced else "") + (" or take kitty" if betting.kitty else ""))
-        before = rnd.in_front[seat]
+        before, was_opened = rnd.in_front[seat], rnd.opened
         refused = rnd.play(kind, amount, seat, offered)
         if refused:
             raise _illegal(text, seat, street, refused)
@@ -314,6 +314,10 @@ class BettingRounds(HandState):
             description = f"calls {pay}"
         elif last.kind == "bet":
             description = f"bets {rnd.in_front[seat]}"
+        elif not was_opened and rnd.opened:
+            # Up from a bring-in smaller than the bet: a completion, not a
+            # raise (8.11.3(a); published stud rules).
+            description = f"completes to {rnd.in_front[seat]}"
         else:
             description = f"raises to {rnd.in_front[seat]}"
         if player.stack == 0 and seat not in rnd.folded:         # player.all_in

@@ -31,6 +31,14 @@ class HouseRules:
     # 8.11.4(b)); "position" = closest to the dealer's left
     # (live-casino-house-rules.txt). See engine.rankings.first_to_act_showing.
     stud_showing_tie: str = "suit"
+    # Stud, the stub too short to burn and give every player a card
+    # (8.9.5(a), 8.10.5(a), 8.11.5(a), 12.4(a), 13.4(a) are silent on
+    # whether that street's burn comes first): "reshuffle_first" follows the
+    # live-casino file (shuffle the burns, burn, deal; a common card only if
+    # the stub and the burns are too few for one burn and a card each);
+    # "burn_first" burns as on every street, then counts the stub and the
+    # burns, the new one among them. See engine.dealing.Dealing._stud_stub.
+    stud_short_order: str = "reshuffle_first"
     # Which rulebook's sections a game cites where both have one: "second"
     # deals Draw (11), Five Card Stud (12) and Seven Card Stud (13) as the
     # second rulebook writes them (engine.games.get_game).
@@ -193,6 +201,16 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "stud_showing_tie": FieldInfo("8.9.4(b), 8.11.4(b), 13.3(b)",
                                   "Stud: who opens when hands showing are equal.", {
         "suit": "highest card by suit", "position": "closest to the dealer's left (live-casino file)"}),
+    "stud_short_order": FieldInfo(
+        "8.9.5(a), 8.10.5(a), 8.11.5(a), 12.4(a), 13.4(a) (silent on the order)",
+        "Stud, a stub too short for the last street: whether the burns are shuffled in before or "
+        "after that street's burn.", {
+            "reshuffle_first": "count before the burn: shuffle the burns with the stub, burn, deal; a "
+                               "common card only when the stub and the burns cannot give a burn and "
+                               "a card to each player (live-casino file: shuffle, burn, deal)",
+            "burn_first": "burn as on every street, then count: shuffle the burns (the new one with "
+                          "them) into the stub if that gives every player a card, otherwise deal "
+                          "one common card"}, standard=True),
     "rulebook": FieldInfo("11, 12, 13", "Whose sections the games follow where both rulebooks have one.", {
         "main": "casino-poker-rules.txt, section 8",
         "second": "the second rulebook: Draw 11, Five Card Stud 12, Seven Card Stud 13"}),

@@ -62,6 +62,23 @@ def test_shares_quartering_and_the_odd_chip_to_high():
     assert q.format_answer(q.answer).startswith("Seat 6 (Fay): 3")
 
 
+def test_winner_without_a_qualifying_low_cites_the_no_low_rule():
+    q = ask("winner", **NO_LOW)
+    assert q.answer == (2,) and q.rule == "8.22.6(e)"      # the high hand takes all (e), not (d)
+    assert "8.22.6(d)" in q.hint and "(e)" not in q.hint     # the hint does not say there is no low
+    assert ask("winner", **ODD_HILO).rule == "8.22.6(d)"     # a low qualifies: the split rule
+
+
+def test_shares_hint_places_the_leftover_by_the_house_and_the_game():
+    stud = dict(game="seven-card-stud-hi-lo", ante=1, betting="fixed", limits=[2, 4], seed=2,
+                seats={1: ["Ann", 100], 3: ["Ben", 100], 5: ["Cara", 100]},
+                actions=["bring-in", "call", "call"] + ["check"] * 12)
+    hint = ask("shares", **stud).hint                  # no button: by suit (8.1.5(b))
+    assert "highest card by suit" in hint and "button" not in hint.split("then divide")[-1]
+    assert "closest clockwise to the button (8.1.5, 8.1.5(a))" in ask("shares", **ODD_HILO).hint
+    assert "first left of the button (live-casino" in ask("shares", **ODD_HILO, house="live-casino").hint
+
+
 def test_winner_default_prompt_names_the_half_and_selectors():
     q = ask("winner", **QUARTERS)
     assert q.prompt == "Who wins the high half of the pot?" and q.answer == (2,)
