@@ -13,10 +13,11 @@ import re
 
 from engine.house import MAIN, HouseRules
 from engine.sprints.items import AnyKind, Drawn, Kind, SprintItem, SprintVerdict
-from engine.sprints import betting, pots
+from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub
 
 KIND_TABLE: dict[str, AnyKind] = {k.name: k for k in (
-    betting.POT_LIMIT_MAX, betting.CALL_AMOUNT, pots.SIDE_POTS,
+    betting.POT_LIMIT_MAX, betting.CALL_AMOUNT, pots.SIDE_POTS, rake.RAKE, shares.ODD_CHIP,
+    shares.HI_LO_SHARES, casino.CASINO_PAYOUT, stub.STUB_COUNT, reading.HAND_CALL, change.CHANGE,
 )}
 KINDS: tuple[str, ...] = tuple(KIND_TABLE)
 MIX = "mix"
