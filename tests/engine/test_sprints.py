@@ -428,3 +428,12 @@ def test_a_kind_missed_again_and_again_is_a_leech() -> None:
     assert LEECH_WINDOW == 8
     with pytest.raises(ValueError):
         readiness(_results("1", -1.0), target)
+
+
+def test_bench_times_every_kind() -> None:
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import bench_sprints
+    times = bench_sprints.per_item("rake", 1, 2)
+    assert len(times) == len(PROFILES) and all(t >= 0 for t in times)
