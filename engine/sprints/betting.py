@@ -36,7 +36,7 @@ class BettingSetup:
         return rnd
 
 
-def _structure(rng: random.Random, kind: str, bb: int) -> BettingStructure:
+def _structure(kind: str, bb: int) -> BettingStructure:
     if kind == "fixed":
         return BettingStructure.fixed(bb, 2 * bb)
     return BettingStructure(kind, min_bet=bb)
@@ -72,7 +72,7 @@ def draw_round(rng: random.Random, house: HouseRules, kinds: tuple[str, ...],
         for s, amount in posted.items():
             stacks[s] -= amount
         pot = 0 if street == 0 else multiple(rng, 3 * bb, 30 * bb, sb)
-        structure = _structure(rng, kind, bb)
+        structure = _structure(kind, bb)
         rnd = BettingRound(structure, order, stacks, posted=posted, pot=pot, round_index=street, house=house)
         actions: list[tuple[str, int | None]] = []
         actors: list[int] = []

@@ -437,3 +437,28 @@ def test_bench_times_every_kind() -> None:
     import bench_sprints
     times = bench_sprints.per_item("rake", 1, 2)
     assert len(times) == len(PROFILES) and all(t >= 0 for t in times)
+
+
+def test_a_house_file_with_a_larger_lowest_chip_gets_items_in_its_chips() -> None:
+    house = house_from_dict({"chip_denominations": [5, 25, 100, 500], "odd_chip": "suit",
+                             "commission": {"percent": "2.5", "cap": None}}, source="fives.toml")
+    for kind in KINDS:
+        for item in generate(kind, 9, 20, house):
+            assert check(item, item.answer).correct
+            if kind in ("pot-limit-max", "call-amount", "side-pots", "odd-chip", "hi-lo-shares", "casino-payout"):
+                assert all(int(a) % 5 == 0 for a in item.answer.split(" / ")), (kind, item.situation)
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_tied_hands_alone_pay_no_percentage_rake_in_a_dealt_hand(house: str) -> None:
+    from engine.drills import generate as drill
+    cell = drill("holdem", ["heads-up", "split-pot"], 5, house).cell
+    data = {k: v for k, v in cell.items() if k != "id"} | {"commission": {"percent": 5, "cap": None}}
+    hand = Hand(Scenario.from_dict(data))
+    hand.autoplay()
+    put = {s: p.committed for s, p in hand.players.items()}
+    winners = next(part.winners for part in hand.awards if len(part.winners) == 2)
+    setup = rake.RakeSetup(hand.commission, "tie", tie=tuple(sorted(put.items())))
+    assert set(winners) == set(put)
+    item = rake.ask_rake(setup, PROFILES[house])
+    assert item.answer == str(hand.rake) == "0" and "7.8" in item.rule
