@@ -68,6 +68,7 @@ from engine.drills import deal_out  # noqa: E402
 from engine.hand import Hand, Scenario  # noqa: E402
 from engine.house import HouseRules, house_from_dict, sprint_target  # noqa: E402
 from engine.rankings import RANKINGS  # noqa: E402
+from engine.steps import Step  # noqa: E402
 from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub  # noqa: E402
 from engine.sprints.readiness import LEECH_WINDOW, WINDOW, SprintResult, readiness  # noqa: E402
 from engine.sprint_targets import SprintTarget  # noqa: E402
@@ -106,35 +107,48 @@ class Script:
         return self.after(decision) if self.after else "fold"
 
 
+STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+
+
 def _betting_hand(setup: betting.BettingSetup, house: HouseRules) -> Script:
-    """Deal the setup's first betting round as a Hold'em hand and ask the
-    player the item asks about: the hand's own options are recorded."""
+    """Deal the setup as a Hold'em hand (before a later street: the first
+    player raises to the setup's level or limps, everyone calls, later streets
+    are checked) and ask the player the item asks about: the hand's own
+    options are recorded."""
     posted = dict(setup.posted)
-    ring = setup.order[-2:] + setup.order[:-2]
+    ring = setup.order[-2:] + setup.order[:-2] if setup.street == 0 else setup.order
     s = setup.structure
     limits = (s.small_bet, s.big_bet) if s.kind == "fixed" else (s.min_bet,)
     said = [(seat, f"{kind} {amount}" if amount is not None else kind)
             for seat, (kind, amount) in zip(setup.actors, setup.actions)]
-    script = Script(said)
-    scenario = Scenario(game="holdem", seats={seat: (f"P{seat}", chips + posted.get(seat, 0))
-                                              for seat, chips in setup.stacks},
-                        button_was=_button_was(ring), blinds=setup.blinds, betting=s.kind, limits=limits,
+    asked = Script([])
+    street = STREET_NAMES[setup.street]
+
+    def decide(hand: object, decision: Decision) -> str:
+        opts = decision.options
+        assert opts is not None
+        if decision.street != street:
+            assert setup.street > 0
+            if decision.street == "pre-flop" and opts.call_to < setup.preflop and "raise" in opts.actions:
+                return f"raise {setup.preflop}"
+            return "call" if opts.to_call else "check"
+        if said:
+            seat, action = said.pop(0)
+            assert decision.seat == seat, (decision.seat, seat, action)
+            return action
+        asked.asked.append(decision)
+        return "fold"
+
+    start = {seat: chips + posted.get(seat, 0) + setup.preflop for seat, chips in setup.stacks}
+    scenario = Scenario(game="holdem", seats={seat: (f"P{seat}", chips) for seat, chips in start.items()},
+                        button_was=_button_was(tuple(ring)), blinds=setup.blinds, betting=s.kind, limits=limits,
                         house=house.name)
-    hand = Hand(scenario, decide=script)
-    while not script.asked and hand.expected() is not None:
+    hand = Hand(scenario, decide=decide)
+    while not asked.asked and hand.expected() is not None:
         exp = hand.expected()
         assert exp is not None
-        from engine.steps import Step
         assert hand.propose(Step(exp.kind, exp.seat, exp.seats)).ok
-    return script
-
-
-def _first_round(draw: Any, seed: int, house: HouseRules) -> betting.BettingSetup:
-    rng = _rng(seed)
-    while True:
-        setup: betting.BettingSetup = draw(rng, house)
-        if setup.street == 0:
-            return setup
+    return asked
 
 
 @CASES
@@ -143,11 +157,16 @@ def test_pot_limit_max_and_call_are_the_hands_own_options(seed: int, house: str)
     profile = PROFILES[house]
     for draw, ask, read in ((betting.draw_pot_limit, betting.ask_pot_limit, lambda o: o.max_to),
                             (betting.draw_call, betting.ask_call, lambda o: o.to_call)):
-        setup = _first_round(draw, seed, profile)
+        setup = draw(_rng(seed), profile)
         item = ask(setup, profile)
-        script = _betting_hand(setup, profile)
-        options = script.asked[0].options
+        options = _betting_hand(setup, profile).asked[0].options
         assert options is not None and str(read(options)) == item.answer, item.situation
+
+
+def test_betting_items_come_from_every_street() -> None:
+    items = generate("pot-limit-max", 1, 40) + generate("call-amount", 1, 40)
+    for street in betting.STREETS:
+        assert any(street in item.situation for item in items)
 
 
 def _all_in_hand(setup: pots.AllInSetup, house: HouseRules, commission: dict[str, Any] | None = None) -> Hand:
