@@ -481,3 +481,36 @@ def test_tied_hands_alone_pay_no_percentage_rake_in_a_dealt_hand(house: str) -> 
     assert set(winners) == set(put)
     item = rake.ask_rake(setup, PROFILES[house])
     assert item.answer == str(hand.rake) == "0" and "7.8" in item.rule
+
+
+@pytest.mark.parametrize("house", HOUSES)
+@pytest.mark.parametrize("game", shares.HI_LO_GAMES)
+def test_hi_lo_shares_are_a_dealt_hands_awards(house: str, game: str) -> None:
+    from engine.drills import generate as drill
+    profile = PROFILES[house]
+    checked = 0
+    for seed in (3, 8):
+        cell = drill(game, ["hi-lo", "odd-chip"], seed, house).cell
+        hand = Hand(Scenario.from_dict({k: v for k, v in cell.items() if k != "id"}))
+        hand.autoplay()
+        for pot in hand.showdown_pots:
+            parts = [p for p in hand.awards if p.pot == pot.name]
+            halves = {p.name.split(" half")[0]: p.winners for p in parts if " half of " in p.name}
+            if halves:
+                high, low = halves["high"], halves["low"]
+            elif parts[0].reason.count("both the high and the low"):
+                high = low = parts[0].winners
+            else:
+                high, low = parts[0].winners, ()
+            winners = sorted(set(high) | set(low))
+            top = tuple((s, max(hand.players[s].cards, key=lambda c: (c.rank, c.suit_rank))) for s in winners)
+            setup = shares.ShareSetup(game, pot.amount, hand.scenario.table_seats, hand.button,
+                                      tuple(high), tuple(low), top)
+            item = shares.ask_hi_lo(setup, profile)
+            got: dict[int, int] = {}
+            for p in parts:
+                for s, c in p.shares.items():
+                    got[s] = got.get(s, 0) + c
+            assert item.answer == " / ".join(str(got.get(s, 0)) for s in winners), (item.situation, parts)
+            checked += 1
+    assert checked
