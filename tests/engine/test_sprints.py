@@ -392,6 +392,8 @@ def test_a_house_with_one_chip_cannot_drill_change() -> None:
     one = house_from_dict({"chip_denominations": [5]}, source="one.toml")
     with pytest.raises(ValueError, match="only one chip denomination"):
         generate("change", 1, 3, one)
+    mixed = generate(MIX, 1, 18, one)
+    assert {item.kind for item in mixed} == set(KINDS) - {"change"}
 
 
 def test_a_house_file_changes_the_items() -> None:
