@@ -256,8 +256,10 @@ class BettingRounds(HandState):
         back = self._uncalled_step(street) if self.returns_uncalled else None
         if back is None:
             self._front(collect)
-        else:
+        elif any(p.in_front for s, p in self.players.items() if s != back.seat):
             self._front(back, collect)
+        else:
+            self._front(back)            # the bet was all there was in front: nothing to collect
 
     def _uncalled_step(self, street: Street) -> Expected | None:
         """The return_uncalled step due when the round's largest bet is
