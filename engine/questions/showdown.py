@@ -214,7 +214,9 @@ def pots(data: Data) -> Question:
     if not hand.showdown_pots:
         raise QuestionError("the hand never reaches the pots: check the actions")
     built = hand.showdown_pots
-    committed = {s: p.committed for s, p in hand.players.items() if p.committed}
+    # What each seat put in, an uncalled bet the dealer handed back included:
+    # leaving it out is part of the question (7.5).
+    committed = {s: p.committed + hand.returned.get(s, 0) for s, p in hand.players.items() if p.committed}
     explanation = [f"{p.name.capitalize()}: {p.amount}, contested by seat"
                    f"{'s' if len(p.eligible) > 1 else ''} {', '.join(map(str, p.eligible))}."
                    for p in built]
