@@ -152,3 +152,25 @@ def test_casino_holdem_has_no_uncalled_bet():
             kinds.append(exp.kind)
             assert round_.propose(exp.step()).ok
         assert "return_uncalled" not in kinds and round_.propose(Step("return_uncalled", 1)).ok is False
+
+
+def test_the_rake_question_shows_the_uncalled_bet_still_in_front():
+    from engine.questions import build_question
+    q = build_question({"ask": "rake", "seed": 91, "button_was": 6,
+                        "seats": {"2": ["Dee", 200], "4": ["Eli", 60], "6": ["Fay", 200]},
+                        "commission": {"method": "percentage", "percent": 10, "cap": 20},
+                        "actions": ["raise 6", "call", "call"] + ["check"] * 7 + ["bet 100", "fold", "all-in"]})
+    table = q.display["table"]
+    assert table["pot"] == 18 and {s["seat"]: s["in_front"] for s in table["seats"] if not s["empty"]} == {
+        2: 0, 4: 54, 6: 100}
+    assert q.answer == 12           # 10% of 18 + 54 + 54; with Fay's uncalled 46 it would be 17 (7.5)
+    assert any("(7.5)" in line for line in q.explanation)
+
+
+def test_the_pots_question_still_lists_what_each_seat_put_in():
+    from engine.questions import build_question
+    q = build_question({"ask": "pots", "seed": 71, "button_was": 8,
+                        "seats": {"2": ["Dee", 30], "4": ["Eli", 100], "6": ["Fay", 100], "8": ["Gus", 30]},
+                        "actions": ["all-in", "all-in", "call", "raise 80", "fold"]})
+    assert q.display["facts"][0] == "Put in this hand: seat 2 30, seat 4 30, seat 6 80, seat 8 30"
+    assert q.answer == {0: 120}
