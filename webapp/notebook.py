@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import drill_cells, hands, sprint_store, step_reply, store
+from webapp import drill_cells, hands, sprint_cells, sprint_store, step_reply, store
 from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
@@ -191,7 +191,7 @@ def sprint_context(lesson, cell, state) -> dict:
     """A sprint cell: its plan, a Start button (sprints.start) and the trainee's
     best in its kind; done once a run started from it is finished."""
     return {"lesson": lesson, "cell": cell, "state": state, "plan": cell.engine,
-            "title": sprint_store.kind_title(cell.engine.kind),
+            "title": sprint_cells.kind_title(cell.engine.kind),
             "best": sprint_store.best(state["user_id"], cell.engine.kind)}
 
 

@@ -9,12 +9,53 @@ Each run draws its own seed (webapp/sprint_store.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import zip_longest
+from math import ceil
 from typing import Any
 
 from engine.house import HouseFileError, get_house
-from engine.sprints import KINDS
-from webapp.sprint_store import FEEDBACK, MAX_N, MAX_SECONDS, MIN_SECONDS, MIX, items
+from engine.sprints import KINDS, SprintItem, generate
+
+MIX = "mix"
+FEEDBACK = ("now", "end")
+MIN_SECONDS, MAX_SECONDS = 10, 30 * 60
+MAX_N = 200
+
+
+def kinds_of(kind: str) -> tuple[str, ...]:
+    """A run's kind as the kinds it draws from: one kind, "mix", or several joined by commas."""
+    return tuple(kind.split(","))
+
+
+def kind_title(kind: str) -> str:
+    if kind == MIX:
+        return "Mix of every kind"
+    return " + ".join(k.replace("-", " ").capitalize() for k in kinds_of(kind))
+
+
+def valid_kind(kind: str) -> bool:
+    parts = kinds_of(kind)
+    return kind == MIX or (len(set(parts)) == len(parts) and all(k in KINDS for k in parts))
+
+
+@lru_cache(maxsize=512)
+def items(kind: str, seed: int, n: int, house: str) -> tuple[SprintItem, ...]:
+    """The set drawn from `seed`, as engine.sprints.generate gives it. Several
+    kinds: each kind's share drawn from the same seed, taken in turn."""
+    rules = get_house(house)
+    parts = kinds_of(kind)
+    if len(parts) == 1:
+        return tuple(generate(kind, seed, n, rules))
+    groups = [generate(k, seed, ceil(n / len(parts)), rules) for k in parts]
+    taken = [item for row in zip_longest(*groups) for item in row if item is not None][:n]
+    return tuple(replace(item, number=i) for i, item in enumerate(taken, start=1))
+
+
+def item_of(kind: str, seed: int, n: int, house: str, number: int) -> SprintItem:
+    return items(kind, seed, n, house)[number - 1]
+
 
 SPRINT_KEYS = ("id", "title", "prompt", "kind", "kinds", "n", "seconds", "feedback", "house")
 LOAD_SEED = 1

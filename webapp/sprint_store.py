@@ -25,58 +25,20 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from functools import lru_cache
-from itertools import zip_longest
 from math import ceil
 from typing import Any
 
 from engine.house import get_house, sprint_target
-from engine.sprints import KINDS, SprintItem, SprintVerdict, check, generate
+from engine.sprints import KINDS, SprintItem, SprintVerdict, check
 from engine.sprints.readiness import Readiness, SprintResult, readiness
 from webapp.db import get_db, immediate
+from webapp.sprint_cells import item_of, items
 from webapp.mastery import now, parse_time
 
-MIX = "mix"
-FEEDBACK = ("now", "end")
 SEED_LIMIT = 2 ** 31 - 1
 GRACE = timedelta(seconds=2)        # an answer sent as the clock ran out is still on time
 MAX_ANSWER = 200                    # characters of an answer kept
 PAGE_N, PAGE_SECONDS = 30, 120      # the Sprints page's two-minute set (the clock ends it first)
-MIN_SECONDS, MAX_SECONDS = 10, 30 * 60
-MAX_N = 200
-
-
-def kinds_of(kind: str) -> tuple[str, ...]:
-    """A run's kind as the kinds it draws from: one kind, "mix", or several joined by commas."""
-    return tuple(kind.split(","))
-
-
-def kind_title(kind: str) -> str:
-    if kind == MIX:
-        return "Mix of every kind"
-    return " + ".join(k.replace("-", " ").capitalize() for k in kinds_of(kind))
-
-
-def valid_kind(kind: str) -> bool:
-    parts = kinds_of(kind)
-    return kind == MIX or (len(set(parts)) == len(parts) and all(k in KINDS for k in parts))
-
-
-@lru_cache(maxsize=512)
-def items(kind: str, seed: int, n: int, house: str) -> tuple[SprintItem, ...]:
-    """The set drawn from `seed`, as engine.sprints.generate gives it. Several
-    kinds: each kind's share drawn from the same seed, taken in turn."""
-    rules = get_house(house)
-    parts = kinds_of(kind)
-    if len(parts) == 1:
-        return tuple(generate(kind, seed, n, rules))
-    groups = [generate(k, seed, ceil(n / len(parts)), rules) for k in parts]
-    taken = [item for row in zip_longest(*groups) for item in row if item is not None][:n]
-    return tuple(replace(item, number=i) for i, item in enumerate(taken, start=1))
-
-
-def item_of(kind: str, seed: int, n: int, house: str, number: int) -> SprintItem:
-    return items(kind, seed, n, house)[number - 1]
 
 
 @dataclass(frozen=True)

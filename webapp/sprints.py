@@ -13,7 +13,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from engine.house import get_house, sprint_target
 from engine.questions import whole_number
 from engine.sprints import KINDS
-from webapp import sprint_store
+from webapp import sprint_cells, sprint_store
 from webapp.auth import login_required
 from webapp.mastery import now
 from webapp.notebook import get_cell, get_lesson
@@ -29,14 +29,14 @@ def _owned(run_id: int) -> sprint_store.Run:
 
 
 def _kinds() -> list[tuple[str, str]]:
-    return [(k, sprint_store.kind_title(k)) for k in (*KINDS, sprint_store.MIX)]
+    return [(k, sprint_cells.kind_title(k)) for k in (*KINDS, sprint_cells.MIX)]
 
 
 @bp.get("/")
 @login_required
 def index():
     chosen = request.args.get("kind", "")[:200]
-    return render_template("sprints/index.html", **_index_context(chosen if sprint_store.valid_kind(chosen) else ""))
+    return render_template("sprints/index.html", **_index_context(chosen if sprint_cells.valid_kind(chosen) else ""))
 
 
 def _index_context(chosen: str = "") -> dict:
@@ -64,7 +64,7 @@ def start():
     else:
         kind = form.get("kind", "")[:200]
         feedback = form.get("feedback", "now")
-        if not sprint_store.valid_kind(kind) or feedback not in sprint_store.FEEDBACK:
+        if not sprint_cells.valid_kind(kind) or feedback not in sprint_cells.FEEDBACK:
             return render_template("sprints/index.html", **_index_context(), error="Choose a kind to sprint."), 422
         run_id = sprint_store.start(g.user["id"], kind, sprint_store.PAGE_N, sprint_store.PAGE_SECONDS, feedback)
     return redirect(url_for("sprints.run_page", run_id=run_id))
@@ -76,7 +76,7 @@ def _context(run_id: int, message: str = "", ok: bool | None = None, shown: str 
     done = sprint_store.answers(run.id)
     ctx = {"run": run, "number": number, "item": run.item(number) if number is not None else None,
            "position": run.numbers.index(number) + 1 if number is not None else None, "asked": asked,
-           "message": message, "ok": ok, "shown": shown, "title": sprint_store.kind_title(run.kind),
+           "message": message, "ok": ok, "shown": shown, "title": sprint_cells.kind_title(run.kind),
            "chips": get_house(run.house).chip_denominations, "at": now(),
            "left": run.seconds_left(now()), "lesson": get_lesson(run.lesson) if run.lesson else None}
     if run.finished:
