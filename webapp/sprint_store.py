@@ -312,8 +312,14 @@ def readiness_by_kind(found: Sequence[SprintResult], kind: str, house: str = "ma
 
 def readiness_of(user_id: int, house: str = "main") -> list[KindReadiness]:
     """The kinds the trainee has sprinted, in KINDS order."""
-    found = results([user_id])
-    return [readiness_by_kind(found[(user_id, kind)], kind, house) for kind in KINDS if (user_id, kind) in found]
+    return readiness_of_many([user_id], house).get(user_id, [])
+
+
+def readiness_of_many(user_ids: Sequence[int], house: str = "main") -> dict[int, list[KindReadiness]]:
+    """Each user's readiness in every kind they have sprinted, in KINDS order (one query for all)."""
+    found = results(user_ids)
+    return {user: [readiness_by_kind(found[(user, kind)], kind, house) for kind in KINDS if (user, kind) in found]
+            for user in user_ids}
 
 
 def weakest(ready: Sequence[KindReadiness]) -> KindReadiness | None:

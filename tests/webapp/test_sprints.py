@@ -267,3 +267,86 @@ def test_a_sprint_cell_starts_its_set_and_is_done_when_finished(app, client, aut
     page = client.get("/lessons/sprint-lesson").get_data(as_text=True)
     assert 'data-done="1"' in page and "1 of 1 cells done" in page
     assert client.post("/sprints/start", data={"lesson": "sprint-lesson", "cell": "nope"}).status_code == 404
+
+
+# --- readiness, the dashboard, CSV and assignments ---------------------------------------------
+
+def sprint(app, client, clock, kind="pot-limit-max", right=(True,) * 5, seconds=2.0) -> int:
+    """A finished timed run of `kind`: its first len(right) items answered
+    right or wrong, each after `seconds`; then its clock runs out."""
+    run_id = start(client, kind)
+    for ok in right:
+        _, number = asked(client, run_id)
+        clock.tick(seconds)
+        it = item(app, run_id, number)
+        assert answer(client, run_id, number, it.answer if ok else wrong(it.answer)).status_code == 200
+    clock.tick(sprint_store.PAGE_SECONDS + 5)
+    client.get(f"/sprints/runs/{run_id}")
+    return run_id
+
+
+def test_readiness_on_the_progress_page_with_a_chart_and_the_weakest_kind_next(app, client, auth, clock):
+    auth.login()
+    page = client.get("/progress/").get_data(as_text=True)
+    assert "No sprints yet" in page and "Sprint next" not in page
+    sprint(app, client, clock, "pot-limit-max", right=(True,) * 4)
+    clock.tick(24 * 3600)
+    sprint(app, client, clock, "side-pots", right=(False, False, False, False, True))
+    page = client.get("/progress/").get_data(as_text=True)
+    section = page.split('data-testid="sprint-readiness"', 1)[1].split("</section>", 1)[0]
+    assert "pot-limit-max" in section and "side-pots" in section and "yes" in section   # side-pots: a leech
+    assert 'data-testid="chart-readiness-pot-limit-max"' in page and 'data-testid="chart-readiness-side-pots"' in page
+    next_up = page.split('data-testid="sprint-next"', 1)[1].split("</p>", 1)[0]
+    assert "/sprints/?kind=side-pots" in next_up
+    # the Sprints page suggests it too
+    assert "/sprints/?kind=side-pots" in client.get("/sprints/").get_data(as_text=True)
+
+
+@pytest.fixture
+def cohort(app, client, auth):
+    """Cohort 1 with the trainee in it, made by the instructor; the instructor's client."""
+    from webapp import roster
+    with app.app_context():
+        db = get_db()
+        cohort_id = roster.create_cohort(db, "Morning", 2)
+        roster.add_member(db, cohort_id, 1)
+    teacher = app.test_client()
+    type(auth)(teacher).login("instructor")
+    return cohort_id, teacher
+
+
+def test_instructors_see_readiness_and_leeches_on_the_dashboard_and_in_csv(app, client, auth, clock, cohort):
+    cohort_id, teacher = cohort
+    auth.login()
+    sprint(app, client, clock, "side-pots", right=(False, False, False, False, True))
+    page = teacher.get(f"/cohorts/{cohort_id}").get_data(as_text=True)
+    table = page.split('data-testid="sprint-readiness"', 1)[1].split("</table>", 1)[0]
+    assert "trainee" in table and "side-pots" in table and "yes" in table
+    r = teacher.get(f"/cohorts/{cohort_id}/csv/sprint-readiness")
+    assert r.status_code == 200 and r.mimetype == "text/csv"
+    text = r.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert text[0] == "trainee,kind,items,accuracy_pct,median_s,target_s,target_pct,readiness,leech"
+    fields = text[1].split(",")
+    assert fields[:4] == ["trainee", "side-pots", "5", "20"] and fields[-1] == "yes"
+    page = teacher.get(f"/cohorts/{cohort_id}/trainees/1").get_data(as_text=True)
+    assert "Sprint readiness by trainee and kind" in page and "side-pots" in page
+    # a trainee sees no dashboard
+    assert client.get(f"/cohorts/{cohort_id}/csv/sprint-readiness").status_code == 403
+
+
+def test_an_instructor_assigns_a_sprint_with_a_due_date(app, client, auth, clock, cohort):
+    cohort_id, teacher = cohort
+    page = teacher.get(f"/cohorts/{cohort_id}").get_data(as_text=True)
+    assert '<option value="side-pots">Sprint: Side pots</option>' in page
+    r = teacher.post(f"/cohorts/{cohort_id}/assignments", data={"sprint": "juggling", "due": "2026-12-10"})
+    assert r.status_code == 422 and "Choose a sprint kind" in r.get_data(as_text=True)
+    r = teacher.post(f"/cohorts/{cohort_id}/assignments", data={"sprint": "side-pots", "due": "2026-12-10"})
+    assert r.status_code == 302
+    auth.login()
+    page = client.get("/progress/").get_data(as_text=True)
+    row = page.split('data-sprint="side-pots"', 1)[1].split("</tr>", 1)[0]
+    assert "Sprint: Side pots" in row and "/sprints/?kind=side-pots" in row and "not run yet" in row
+    assert "2026-12-10" in row
+    sprint(app, client, clock, "side-pots", right=(True, True))
+    row = client.get("/progress/").get_data(as_text=True).split('data-sprint="side-pots"', 1)[1].split("</tr>", 1)[0]
+    assert "best 2/30 right" in row and "done" in row
