@@ -17,6 +17,7 @@ from engine.commission import Commission
 from engine.games import GAMES
 from engine.paytable import PUBLISHED as PUBLISHED_PAYTABLE
 from engine.paytable import check_paytable
+from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget, check_targets, target_for
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,10 @@ class HouseRules:
     # "one_at_a_time" = one card to each box then the dealer, twice round (as
     # 8.1.4 deals poker); "two_at_once" = both cards to a box before the next.
     casino_holdem_deal: str = "one_at_a_time"
+    # --- sprints (engine/sprints, issue 31) --------------------------------
+    # kind -> (seconds per item, accuracy percent) a trainee should reach.
+    # Rulebooks silent; standard dealer-school practice (engine/sprint_targets.py).
+    sprint_targets: dict[str, tuple[float, int]] = field(default_factory=lambda: dict(DEFAULT_TARGETS))
     extra: dict[str, Any] = field(default_factory=dict)
 
     def with_(self, **changes: Any) -> "HouseRules":
@@ -299,6 +304,9 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "casino-holdem-banked-game.txt CH ¶3, 8.1.4", "Casino Hold'em: how the two cards are dealt.", {
             "one_at_a_time": "one card to each box in turn then the dealer, twice round (8.1.4)",
             "two_at_once": "two cards to each box in turn, then two to the dealer (CH ¶3)"}),
+    "sprint_targets": FieldInfo(
+        "none (rulebooks silent)", "Sprint targets per kind: seconds per item and accuracy percent, "
+        "e.g. rake = [8, 95] (standard: dealer-school practice figures).", standard=True),
 }
 
 
@@ -501,6 +509,11 @@ def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
             raise HouseFileError(f"{where} must be a table, e.g. [{key}] then lines like holdem = 10")
         if key == "max_players":
             return _check_max_players(value, where)
+        if key == "sprint_targets":
+            try:
+                return check_targets(value, default)
+            except ValueError as exc:
+                raise HouseFileError(f"{where}: {exc}") from None
         if key == "casino_holdem_paytable":
             try:
                 return check_paytable(value, default)
@@ -531,6 +544,12 @@ def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:
 def _tuples(value: Any) -> Any:
     """TOML arrays to the tuples frozen settings use."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def sprint_target(house: HouseRules, kind: str) -> SprintTarget:
+    """The seconds per item and accuracy a trainee should reach in `kind`
+    under this house (field sprint_targets)."""
+    return target_for(house.sprint_targets, kind)
 
 
 def describe_fields(house: HouseRules | None = None) -> list[tuple[str, object, FieldInfo | None]]:

@@ -11,20 +11,25 @@ from __future__ import annotations
 import random
 import re
 
-from engine.house import MAIN, HouseRules
+from engine.house import MAIN, HouseRules, sprint_target
+from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget
 from engine.sprints.items import AnyKind, Drawn, Kind, SprintItem, SprintVerdict
-from engine.sprints import betting, pots
+from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub
 
 KIND_TABLE: dict[str, AnyKind] = {k.name: k for k in (
-    betting.POT_LIMIT_MAX, betting.CALL_AMOUNT, pots.SIDE_POTS,
+    betting.POT_LIMIT_MAX, betting.CALL_AMOUNT, pots.SIDE_POTS, rake.RAKE, shares.ODD_CHIP,
+    shares.HI_LO_SHARES, casino.CASINO_PAYOUT, stub.STUB_COUNT, reading.HAND_CALL, change.CHANGE,
 )}
 KINDS: tuple[str, ...] = tuple(KIND_TABLE)
+# Every kind has a house target (engine/sprint_targets.py), and no target names a kind not drawn here.
+assert KINDS == tuple(DEFAULT_TARGETS), "engine.sprint_targets.DEFAULT_TARGETS must list KINDS in order"
 MIX = "mix"
 MAX_ITEMS = 200
 # Draws of one item that may repeat an earlier situation before the set is refused.
 MAX_REDRAWS = 60
 
-__all__ = ["KINDS", "KIND_TABLE", "MIX", "SprintItem", "SprintVerdict", "Drawn", "Kind", "generate", "check"]
+__all__ = ["KINDS", "KIND_TABLE", "MIX", "SprintItem", "SprintVerdict", "SprintTarget", "Drawn", "Kind",
+           "generate", "check", "sprint_target"]
 
 
 def _validate(kind: str, seed: int, n: int) -> None:

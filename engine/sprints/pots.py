@@ -25,14 +25,21 @@ class AllInSetup:
     roles: tuple[tuple[int, str], ...]   # (seat, role)
 
     @property
+    def posted(self) -> dict[int, int]:
+        """The blinds as posted (a short stack posts what it has)."""
+        stacks = dict(self.stacks)
+        sb, bb = self.blinds
+        return {self.ring[0]: min(sb, stacks[self.ring[0]]), self.ring[1]: min(bb, stacks[self.ring[1]])}
+
+    @property
     def order(self) -> list[int]:
         return list(self.ring[2:] + self.ring[:2])
 
     def play(self, house: HouseRules) -> tuple[BettingRound, list[tuple[int, str]]]:
         """The round played out by the roles; returns it and (seat, action) in order."""
-        sb, bb = self.blinds
+        bb = self.blinds[1]
         stacks = dict(self.stacks)
-        posted = {self.ring[0]: min(sb, stacks[self.ring[0]]), self.ring[1]: min(bb, stacks[self.ring[1]])}
+        posted = self.posted
         behind = {s: stacks[s] - posted.get(s, 0) for s in stacks}
         rnd = BettingRound(BettingStructure.no_limit(bb), self.order, behind, posted=posted, house=house)
         roles = dict(self.roles)
@@ -60,32 +67,45 @@ def _decide(role: str, rnd: BettingRound, seat: int, bb: int) -> str:
     return "fold" if owe else "check"
 
 
-def draw_all_ins(rng: random.Random, house: HouseRules) -> AllInSetup:
+def draw_roles(rng: random.Random, house: HouseRules, *, shoves: tuple[int, int] = (0, 3),
+               folders: tuple[int, int] = (0, 3), cover: float = 0.75, walk: bool = False) -> AllInSetup:
+    """Blinds, seats, stacks and a role for every player. `walk`: everybody
+    folds to the big blind (7.6)."""
+    sb, bb = stakes(rng, house)
     while True:
-        sb, bb = stakes(rng, house)
-        all_ins = rng.randint(2, 4)
-        folders = rng.randint(1, 3)
-        covered = rng.random() < 0.75
-        players = all_ins + folders + covered
+        all_ins = 0 if walk else rng.randint(*shoves)
+        limpers = rng.randint(*folders)
+        covered = 0 if walk else int(rng.random() < cover or all_ins == 0)
+        players = max(all_ins + limpers + covered, 2)
+        if players > 9:
+            continue
         seats = sorted(rng.sample(range(1, 10), players))
         start = rng.randrange(players)
         ring = tuple(seats[start:] + seats[:start])
         shove_stacks = [multiple(rng, 8 * bb, 150 * bb, sb) for _ in range(all_ins)]
         if len(set(shove_stacks)) < all_ins:
             continue
-        roles = ["shove"] * all_ins + ["limp-fold"] * folders + ["cover"] * covered
+        roles = ["shove"] * all_ins + ["fold" if walk else "limp-fold"] * limpers + ["cover"] * covered
+        roles += ["fold"] * (players - len(roles))
         rng.shuffle(roles)
-        stacks: dict[int, int] = {}
         by_seat = dict(zip(ring, roles))
-        shoves = iter(shove_stacks)
+        if walk:
+            by_seat[ring[1]] = "cover"       # nobody bets: the big blind takes the blinds back
+        stacks: dict[int, int] = {}
+        shoved = iter(shove_stacks)
         for seat in ring:
             if by_seat[seat] == "shove":
-                stacks[seat] = next(shoves)
+                stacks[seat] = next(shoved)
             elif by_seat[seat] == "cover":
-                stacks[seat] = max(shove_stacks) + multiple(rng, bb, 100 * bb, bb)
+                stacks[seat] = max(shove_stacks, default=0) + multiple(rng, 20 * bb, 100 * bb, bb)
             else:
                 stacks[seat] = multiple(rng, 20 * bb, 200 * bb, bb)
-        setup = AllInSetup((sb, bb), ring, tuple(sorted(stacks.items())), tuple(sorted(by_seat.items())))
+        return AllInSetup((sb, bb), ring, tuple(sorted(stacks.items())), tuple(sorted(by_seat.items())))
+
+
+def draw_all_ins(rng: random.Random, house: HouseRules) -> AllInSetup:
+    while True:
+        setup = draw_roles(rng, house, shoves=(2, 4), folders=(1, 3))
         rnd, _ = setup.play(house)
         if rnd.folded and len(rnd.live) >= 2 and len(build_pots(return_uncalled(
                 rnd.contributions, rnd.folded).contributions, rnd.folded)) >= 2:
