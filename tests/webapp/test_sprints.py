@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from markupsafe import escape
 
+from engine.sprints import KINDS
 from webapp import sprint_store
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, parse_lesson
@@ -350,3 +351,19 @@ def test_an_instructor_assigns_a_sprint_with_a_due_date(app, client, auth, clock
     sprint(app, client, clock, "side-pots", right=(True, True))
     row = client.get("/progress/").get_data(as_text=True).split('data-sprint="side-pots"', 1)[1].split("</tr>", 1)[0]
     assert "best 2/30 right" in row and "done" in row
+
+
+@pytest.mark.parametrize("kind", [*KINDS, "mix"])
+def test_every_kind_runs_in_the_browser(app, client, auth, clock, kind):
+    auth.login()
+    run_id = start(client, kind)
+    for _ in range(3):
+        page, number = asked(client, run_id)
+        it = item(app, run_id, number)
+        assert escape(it.explanation) not in page
+        if it.answer_form == "choice":
+            assert all(f'value="{escape(c)}"' in page for c in it.choices)
+        else:
+            assert 'class="chip" data-chip="25"' in page
+        r = answer(client, run_id, number, it.answer)
+        assert r.status_code == 200 and "✔ Right" in r.get_data(as_text=True), (kind, it)
