@@ -84,4 +84,11 @@
     tick();
   });
   document.addEventListener("htmx:load", (event) => { start(event.detail.elt); });
+  // A refused answer (409: already answered or time up; 422: not an answer) still carries the sprint.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if ([409, 422].includes(event.detail.xhr.status) && event.detail.target && event.detail.target.id === "sprint") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
 })();

@@ -19,6 +19,9 @@ from webapp.mastery import now
 from webapp.notebook import get_cell, get_lesson
 
 bp = Blueprint("sprints", __name__, url_prefix="/sprints")
+# Kinds whose answer is how many of each chip (not an amount): their chip
+# buttons would add values, so the page offers typed counts and *Next count*.
+COUNTED = frozenset({"change"})
 
 
 def _owned(run_id: int) -> sprint_store.Run:
@@ -78,6 +81,7 @@ def _context(run_id: int, message: str = "", ok: bool | None = None, shown: str 
            "position": run.numbers.index(number) + 1 if number is not None else None, "asked": asked,
            "message": message, "ok": ok, "shown": shown, "title": sprint_cells.kind_title(run.kind),
            "chips": get_house(run.house).chip_denominations, "at": now(),
+           "counted": number is not None and run.item(number).kind in COUNTED,
            "left": run.seconds_left(now()), "lesson": get_lesson(run.lesson) if run.lesson else None}
     if run.finished:
         answered = [done[n] for n in run.numbers if n in done and done[n].answered_at is not None]
