@@ -41,6 +41,16 @@ def _validate(kind: str, seed: int, n: int) -> None:
         raise ValueError(f"a sprint has 1 to {MAX_ITEMS} items, not {n!r}")
 
 
+def _possible(kind: str, house: HouseRules) -> bool:
+    """Whether the house can give `kind` at all (a house with one chip
+    denomination has no change to make): a mix leaves out what it cannot."""
+    try:
+        KIND_TABLE[kind].make(random.Random(0), house)
+    except ValueError:
+        return False
+    return True
+
+
 def generate(kind: str, seed: int, n: int, house: HouseRules | None = None) -> list[SprintItem]:
     """`n` items of `kind` ("mix": every kind in turn, in a drawn order), the
     same for the same (kind, seed, n, house); no two situations alike. The
@@ -49,7 +59,7 @@ def generate(kind: str, seed: int, n: int, house: HouseRules | None = None) -> l
     house = house or MAIN
     rng = random.Random(f"sprint:{kind}:{seed}:{house.name}")
     if kind == MIX:
-        order = list(KINDS)
+        order = [k for k in KINDS if _possible(k, house)]
         rng.shuffle(order)
     else:
         order = [kind]

@@ -24,6 +24,7 @@ class BettingSetup:
     posted: tuple[tuple[int, int], ...]  # blinds in front (first round only)
     pot: int                             # from earlier rounds
     street: int                          # 0 before the flop
+    preflop: int                         # later streets: what every player put in before the flop
     actions: tuple[tuple[str, int | None], ...]
     actors: tuple[int, ...]              # who took each action
 
@@ -36,7 +37,7 @@ class BettingSetup:
         return rnd
 
 
-def _structure(rng: random.Random, kind: str, bb: int) -> BettingStructure:
+def _structure(kind: str, bb: int) -> BettingStructure:
     if kind == "fixed":
         return BettingStructure.fixed(bb, 2 * bb)
     return BettingStructure(kind, min_bet=bb)
@@ -68,11 +69,14 @@ def draw_round(rng: random.Random, house: HouseRules, kinds: tuple[str, ...],
         ring = seats[start:] + seats[:start]          # small blind first
         order = ring[2:] + ring[:2] if street == 0 else ring
         stacks = {s: multiple(rng, 40 * bb, 300 * bb, bb) for s in seats}
+        structure = _structure(kind, bb)
+        preflop = 0 if street == 0 else _everyone_calls(rng, structure, house, ring, stacks, (sb, bb))
         posted = {ring[0]: sb, ring[1]: bb} if street == 0 else {}
         for s, amount in posted.items():
             stacks[s] -= amount
-        pot = 0 if street == 0 else multiple(rng, 3 * bb, 30 * bb, sb)
-        structure = _structure(rng, kind, bb)
+        for s in stacks:
+            stacks[s] -= preflop
+        pot = preflop * players
         rnd = BettingRound(structure, order, stacks, posted=posted, pot=pot, round_index=street, house=house)
         actions: list[tuple[str, int | None]] = []
         actors: list[int] = []
@@ -93,7 +97,27 @@ def draw_round(rng: random.Random, house: HouseRules, kinds: tuple[str, ...],
             # A short stack for a player yet to act: less than the call, so the call is all-in.
             stacks[asked] = multiple(rng, sb, owe - sb, sb)
         return BettingSetup(structure, (sb, bb), tuple(order), tuple(sorted(stacks.items())),
-                            tuple(sorted(posted.items())), pot, street, tuple(actions), tuple(actors))
+                            tuple(sorted(posted.items())), pot, street, preflop, tuple(actions), tuple(actors))
+
+
+def _everyone_calls(rng: random.Random, structure: BettingStructure, house: HouseRules, ring: list[int],
+                    stacks: dict[int, int], blinds: tuple[int, int]) -> int:
+    """Before the flop of a later-street item: the first player raises (or
+    limps) and every player calls, in an engine betting round; the level they
+    all put in. The later streets before the one asked about are checked."""
+    sb, bb = blinds
+    posted = {ring[0]: sb, ring[1]: bb}
+    rnd = BettingRound(structure, ring[2:] + ring[:2], {s: stacks[s] - posted.get(s, 0) for s in ring},
+                       posted=posted, house=house)
+    raise_to = rng.choice((bb, bb, 2 * bb, 3 * bb))
+    options = rnd.options()
+    assert options is not None
+    if raise_to > bb and options.min_to is not None and options.max_to is not None \
+            and options.min_to <= raise_to <= options.max_to:
+        rnd.act("raise", raise_to)
+    while rnd.turn is not None:
+        rnd.act("call" if rnd.to_call(rnd.turn) else "check")
+    return rnd.level
 
 
 def describe(setup: BettingSetup) -> list[str]:
@@ -106,7 +130,8 @@ def describe(setup: BettingSetup) -> list[str]:
     if setup.posted:
         lines.append(" ".join(f"Seat {seat} posts {chips(a)}." for seat, a in setup.posted))
     else:
-        lines.append(f"The pot from earlier rounds is {chips(setup.pot)}.")
+        lines.append(f"All {len(setup.order)} players put in {chips(setup.preflop)} before the flop"
+                     f"{' and checked since' if setup.street > 1 else ''}: the pot is {chips(setup.pot)}.")
     said = []
     for seat, (kind, amount) in zip(setup.actors, setup.actions):
         if kind in ("bet", "raise") and amount is not None:

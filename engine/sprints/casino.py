@@ -40,7 +40,7 @@ class CasinoSetup:
 
 
 def draw_casino(rng: random.Random, house: HouseRules) -> CasinoSetup:
-    ante = rng.choice(ANTES)
+    ante = rng.choice([a for a in ANTES if a % house.lowest_chip == 0] or [house.lowest_chip])
     bonus = ante if rng.random() < 0.5 else 0
     deck = full_deck()
     if rng.random() < 0.12:

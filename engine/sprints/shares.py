@@ -123,7 +123,7 @@ def ask_odd_chip(setup: ShareSetup, house: HouseRules) -> Drawn:
 
 def _odd_rule(setup: ShareSetup, house: HouseRules) -> str:
     odd = house.odd_chip if setup.button is not None else "suit"
-    return "8.1.5, " + ODD_CHIP_RULES[odd] if odd != "left_of_button" else "8.1.5; " + ODD_CHIP_RULES[odd]
+    return ODD_CHIP_RULES[odd] if odd != "left_of_button" else "8.1.5; " + ODD_CHIP_RULES[odd]
 
 
 def ask_hi_lo(setup: ShareSetup, house: HouseRules) -> Drawn:
@@ -137,7 +137,8 @@ def ask_hi_lo(setup: ShareSetup, house: HouseRules) -> Drawn:
     lines.append(f"Give the share of {', '.join(f'seat {s}' for s in setup.winners)}, in seat order.")
     rule = f"{sd.rule}, {sd.odd_chip_rule}" if setup.low else sd.no_low_rule
     odd_words = ODD_CHIP_WORDS[house.odd_chip if setup.button is not None else "suit"]
-    explanation = " ".join(result.lines) + f" Within a half, {odd_words}."
+    tied = len(setup.high) > 1 or len(setup.low) > 1
+    explanation = " ".join(result.lines) + (f" Within a half, {odd_words}." if tied else "")
     answer = " / ".join(str(result.shares.get(s, 0)) for s in setup.winners)
     return Drawn("\n".join(lines), answer, rule + ", 8.1.5", explanation, answer_form="chips-list")
 

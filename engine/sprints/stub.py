@@ -59,6 +59,8 @@ def draw_stub(rng: random.Random, house: HouseRules) -> StubSetup:
         most = max_players_for(house, game, deck)
         players = rng.randint(min(3, most), most)
         streets = rng.randint(1, len(game.streets))
+        if game.streets[streets - 1].betting is None:
+            continue        # a street without betting (Pineapple's discard) is no place to stop
         folds: list[int] = []
         left = players
         for street in game.streets[:streets - 1]:
