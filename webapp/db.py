@@ -140,10 +140,15 @@ def _v9_sprints(db: sqlite_utils.Database) -> None:
     db["sprint_runs"].create({
         "id": int, "user_id": int, "kind": str, "seed": int, "n": int, "house": str, "seconds": int,
         "feedback": str, "numbers": str, "timed": int, "redo_of": int, "lesson": str, "cell": str,
-        "started_at": str, "deadline": str, "finished_at": str,
+        "started_at": str, "deadline": str, "finished_at": str, "audition_run_id": int,
     }, pk="id", not_null={"user_id", "kind", "seed", "n", "house", "feedback", "numbers", "timed", "started_at"},
-        foreign_keys=[("user_id", "users", "id"), ("redo_of", "sprint_runs", "id")])
+        foreign_keys=[("user_id", "users", "id"), ("redo_of", "sprint_runs", "id"),
+                      ("audition_run_id", "auditions_runs", "id")])
     db["sprint_runs"].create_index(["user_id", "kind"])
+    # An audition's sprint part (JSON: kind, n, seconds, accuracy; NULL: none) is
+    # run once per audition run: two tabs starting it find the same sprint run.
+    db["sprint_runs"].create_index(["audition_run_id"], unique=True)
+    db["auditions"].add_column("sprint", str)
     db["sprint_items"].create({
         "run_id": int, "number": int, "kind": str, "rule": str, "shown_at": str, "answered_at": str,
         "answer": str, "correct": int, "ms": int,

@@ -59,6 +59,7 @@ class Run:
     started_at: datetime
     deadline: datetime | None
     finished_at: datetime | None
+    audition_run_id: int | None = None    # the sprint part of this audition run
 
     @property
     def finished(self) -> bool:
@@ -95,7 +96,7 @@ def _run(row: dict[str, Any]) -> Run:
                row["feedback"], tuple(json.loads(row["numbers"])), bool(row["timed"]), row["redo_of"],
                row["lesson"] or "", row["cell"] or "", parse_time(row["started_at"]),
                parse_time(row["deadline"]) if row["deadline"] else None,
-               parse_time(row["finished_at"]) if row["finished_at"] else None)
+               parse_time(row["finished_at"]) if row["finished_at"] else None, row["audition_run_id"])
 
 
 def _answered(row: dict[str, Any]) -> Answered:
@@ -129,6 +130,32 @@ def start(user_id: int, kind: str, n: int, seconds: int, feedback: str, house: s
                    lesson, cell, at, at + timedelta(seconds=seconds))
 
 
+def for_audition(audition_run_id: int) -> Run | None:
+    rows = list(get_db().query("select * from sprint_runs where audition_run_id = ?", [audition_run_id]))
+    return _run(rows[0]) if rows else None
+
+
+def start_for_audition(user_id: int, audition_run_id: int, kind: str, n: int, seconds: int) -> int:
+    """The audition run's sprint part: started now, or the one already started
+    (another tab); answers marked at the end, as nothing teaches in an audition."""
+    found = for_audition(audition_run_id)
+    if found is not None:
+        return found.id
+    seed = new_seed()
+    items(kind, seed, n, "main")
+    at = now()
+    _insert(user_id, kind, seed, n, "main", seconds, "end", list(range(1, n + 1)), True, None, "", "", at,
+            at + timedelta(seconds=seconds), audition_run_id)
+    found = for_audition(audition_run_id)
+    assert found is not None
+    return found.id
+
+
+def right_count(run_id: int) -> int:
+    return int(get_db().execute("select count(*) from sprint_items where run_id = ? and correct = 1",
+                                [run_id]).fetchone()[0])
+
+
 def redo(run: Run) -> int | None:
     """An untimed run of `run`'s misses (wrong answers), or None if it has none."""
     missed = [a.number for a in answers(run.id).values() if a.correct is False]
@@ -140,14 +167,16 @@ def redo(run: Run) -> int | None:
 
 def _insert(user_id: int, kind: str, seed: int, n: int, house: str, seconds: int, feedback: str,
             numbers: list[int], timed: bool, redo_of: int | None, lesson: str, cell: str, started: datetime,
-            deadline: datetime | None) -> int:
+            deadline: datetime | None, audition_run_id: int | None = None) -> int:
+    """The new run's id (an audition's sprint part already there: nothing is inserted, see for_audition)."""
     with get_db().conn as conn:
         cursor = conn.execute(
             "insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, timed, redo_of, "
-            "lesson, cell, started_at, deadline) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "lesson, cell, started_at, deadline, audition_run_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "on conflict (audition_run_id) do nothing",
             [user_id, kind, seed, n, house, seconds, feedback, json.dumps(numbers), int(timed), redo_of,
              lesson, cell, started.isoformat(timespec="milliseconds"),
-             deadline.isoformat(timespec="milliseconds") if deadline else None])
+             deadline.isoformat(timespec="milliseconds") if deadline else None, audition_run_id])
         return int(cursor.lastrowid or 0)
 
 

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from engine.house import get_house, sprint_target
 from engine.questions import whole_number
 from engine.sprints import KINDS
-from webapp import sprint_cells, sprint_store
+from webapp import audition_store, sprint_cells, sprint_store
 from webapp.auth import login_required
 from webapp.mastery import now
 from webapp.notebook import get_cell, get_lesson
@@ -83,6 +83,10 @@ def _context(run_id: int, message: str = "", ok: bool | None = None, shown: str 
            "chips": get_house(run.house).chip_denominations, "at": now(),
            "counted": number is not None and run.item(number).kind in COUNTED,
            "left": run.seconds_left(now()), "lesson": get_lesson(run.lesson) if run.lesson else None}
+    if run.audition_run_id is not None:
+        # An audition's sprint part: its working is shown only once the whole audition is over.
+        exam = audition_store.settle(run.audition_run_id)
+        ctx.update(audition_run=exam, exam_running=exam is not None and exam.running)
     if run.finished:
         answered = [done[n] for n in run.numbers if n in done and done[n].answered_at is not None]
         ctx.update(rows=[(run.item(n), done.get(n)) for n in run.numbers],
@@ -134,8 +138,8 @@ def _reply(ctx: dict, status: int = 200):
 def redo(run_id):
     """The misses of a finished run again, untimed (no readiness counted)."""
     run = _owned(run_id)
-    if not run.finished:
-        abort(409)
+    if not run.finished or run.audition_run_id is not None:
+        abort(409)          # an audition's sprint is not redone
     new = sprint_store.redo(run)
     if new is None:
         return redirect(url_for("sprints.run_page", run_id=run.id))

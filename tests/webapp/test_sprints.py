@@ -367,3 +367,50 @@ def test_every_kind_runs_in_the_browser(app, client, auth, clock, kind):
             assert 'class="chip" data-chip="25"' in page
         r = answer(client, run_id, number, it.answer)
         assert r.status_code == 200 and "✔ Right" in r.get_data(as_text=True), (kind, it)
+
+
+# --- a sprint in an audition --------------------------------------------------------------------
+
+def test_an_audition_with_a_sprint_part_is_passed_only_when_both_parts_are(app, clock):
+    from webapp import audition_store as ast
+    from .test_auditions import HEADS_UP, client_as, deal, run_of
+    from .test_auditions import start as start_audition
+    teacher = client_as(app, "instructor")
+    part = {"sprint_kind": "pot-limit-max", "sprint_n": "3", "sprint_seconds": "60", "sprint_accuracy": "100"}
+    for bad, field in (({"sprint_kind": "juggling"}, "sprint_kind"), ({"sprint_n": "0"}, "sprint_n"),
+                       ({"sprint_accuracy": "101"}, "sprint_accuracy"), ({"sprint_seconds": "5"}, "sprint_seconds")):
+        r = teacher.post("/auditions/new", data={**HEADS_UP, **part, **bad})
+        assert r.status_code == 422 and f'data-testid="{field}-error"' in r.get_data(as_text=True), bad
+    r = teacher.post("/auditions/new", data={**HEADS_UP, **part})
+    audition_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert ast.get_audition(audition_id).sprint == ast.SprintPart("pot-limit-max", 3, 60, 100)
+    assert 'value="pot-limit-max" selected' in teacher.get(f"/auditions/{audition_id}/edit").get_data(as_text=True)
+    results = {}
+    for name, all_right in (("trainee", True), ("trainee2", False)):
+        trainee = client_as(app, name)
+        run_id = start_audition(trainee, audition_id)
+        # the sprint part first: the run's page leads to it, and a second visit finds the same sprint
+        first = trainee.get(f"/auditions/runs/{run_id}")
+        assert first.status_code == 302 and "/sprints/runs/" in first.headers["Location"]
+        assert trainee.get(f"/auditions/runs/{run_id}").headers["Location"] == first.headers["Location"]
+        sprint_id = int(first.headers["Location"].rsplit("/", 1)[1])
+        for k in range(3):
+            _, number = asked(trainee, sprint_id)
+            it = item(app, sprint_id, number)
+            r = answer(trainee, sprint_id, number, it.answer if all_right or k else wrong(it.answer))
+            text = r.get_data(as_text=True)
+            assert "✘" not in text and "✔" not in text and escape(it.explanation) not in text   # nothing teaches
+        assert 'data-testid="to-hands"' in text and "Redo" not in text
+        assert trainee.post(f"/sprints/runs/{sprint_id}/redo").status_code == 409
+        assert trainee.get(f"/auditions/runs/{run_id}").status_code == 200             # now the hands
+        deal(app, trainee, run_id)                                                    # every step right
+        results[name] = run_of(app, run_id)
+        page = trainee.get(f"/auditions/runs/{run_id}/result").get_data(as_text=True)
+        assert ("3 of 3 right" if all_right else "2 of 3 right") in page
+        # once the audition is over, the sprint's working is shown
+        assert escape(item(app, sprint_id, 1).explanation) in trainee.get(f"/sprints/runs/{sprint_id}").get_data(
+            as_text=True)
+    assert results["trainee"].score == results["trainee2"].score == 100
+    assert results["trainee"].passed and results["trainee"].certificate
+    assert not results["trainee2"].passed and results["trainee2"].certificate is None
