@@ -294,7 +294,7 @@ def test_readiness_on_the_progress_page_with_a_chart_and_the_weakest_kind_next(a
     clock.tick(24 * 3600)
     sprint(app, client, clock, "side-pots", right=(False, False, False, False, True))
     page = client.get("/progress/").get_data(as_text=True)
-    section = page.split('data-testid="sprint-readiness"', 1)[1].split("</section>", 1)[0]
+    section = page.split('data-testid="sprint-readiness"', 1)[1].split("</table>", 1)[0]
     assert "pot-limit-max" in section and "side-pots" in section and "yes" in section   # side-pots: a leech
     assert 'data-testid="chart-readiness-pot-limit-max"' in page and 'data-testid="chart-readiness-side-pots"' in page
     next_up = page.split('data-testid="sprint-next"', 1)[1].split("</p>", 1)[0]
