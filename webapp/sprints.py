@@ -62,14 +62,17 @@ def start():
     if slug or cell_id:
         cell = get_cell(get_lesson(slug), cell_id, "sprint")
         plan = cell.engine
-        run_id = sprint_store.start(g.user["id"], plan.kind, plan.n, plan.seconds, plan.feedback, plan.house,
-                                    lesson=slug, cell=cell_id)
+        kind, n, seconds, feedback, house = plan.kind, plan.n, plan.seconds, plan.feedback, plan.house
     else:
-        kind = form.get("kind", "")[:200]
-        feedback = form.get("feedback", "now")
+        kind, feedback = form.get("kind", "")[:200], form.get("feedback", "now")
+        n, seconds, house = sprint_store.PAGE_N, sprint_store.PAGE_SECONDS, "main"
         if not sprint_cells.valid_kind(kind) or feedback not in sprint_cells.FEEDBACK:
             return render_template("sprints/index.html", **_index_context(), error="Choose a kind to sprint."), 422
-        run_id = sprint_store.start(g.user["id"], kind, sprint_store.PAGE_N, sprint_store.PAGE_SECONDS, feedback)
+    try:
+        run_id = sprint_store.start(g.user["id"], kind, n, seconds, feedback, house, lesson=slug, cell=cell_id)
+    except ValueError as exc:       # a set the engine could not draw from this seed: say so, store nothing
+        return render_template("sprints/index.html", **_index_context(),
+                               error=f"This sprint could not be drawn ({exc}). Try again, or tell your instructor."), 422
     return redirect(url_for("sprints.run_page", run_id=run_id))
 
 

@@ -363,7 +363,7 @@ def test_every_kind_runs_in_the_browser(app, client, auth, clock, kind):
         assert escape(it.explanation) not in page
         if it.answer_form == "choice":
             assert all(f'value="{escape(c)}"' in page for c in it.choices)
-        elif kind != "change":        # change: how many of each chip, typed (chip buttons would add values)
+        elif it.kind != "change":     # change: how many of each chip, typed (chip buttons would add values)
             assert 'class="chip" data-chip="25"' in page
         r = answer(client, run_id, number, it.answer)
         assert r.status_code == 200 and "✔ Right" in r.get_data(as_text=True), (kind, it)
@@ -414,3 +414,23 @@ def test_an_audition_with_a_sprint_part_is_passed_only_when_both_parts_are(app, 
     assert results["trainee"].score == results["trainee2"].score == 100
     assert results["trainee"].passed and results["trainee"].certificate
     assert not results["trainee2"].passed and results["trainee2"].certificate is None
+
+
+def test_a_set_the_engine_cannot_draw_is_said_and_nothing_stored(app, client, auth, monkeypatch):
+    auth.login()
+
+    def refuse(*args, **kwargs):
+        raise ValueError("only 3 came out different")
+    monkeypatch.setattr(sprint_store, "items", refuse)
+    r = client.post("/sprints/start", data={"kind": "rake"})
+    assert r.status_code == 422 and "could not be drawn (only 3 came out different)" in r.get_data(as_text=True)
+    with app.app_context():
+        assert get_db().execute("select count(*) from sprint_runs").fetchone()[0] == 0
+
+
+def test_the_editor_previews_a_sprint_cell_without_starting_a_run(app, auth, client):
+    auth.login("instructor")
+    r = client.post("/author/-preview", data={"slug": "sprint-lesson", "text": SPRINT_LESSON}, headers=HX)
+    text = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'data-kind="sprint"' in text and "a preview records no run" in text
+    assert "sprint-start" not in text
