@@ -32,8 +32,8 @@ from engine.house import get_house, sprint_target
 from engine.sprints import KINDS, SprintItem, SprintVerdict, check
 from engine.sprints.readiness import Readiness, SprintResult, readiness
 from webapp.db import get_db, immediate
-from webapp.sprint_cells import item_of, items
 from webapp.mastery import now, parse_time
+from webapp.sprint_cells import item_of, items
 
 SEED_LIMIT = 2 ** 31 - 1
 GRACE = timedelta(seconds=2)        # an answer sent as the clock ran out is still on time
