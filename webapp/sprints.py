@@ -14,6 +14,7 @@ from engine.house import get_house, sprint_target
 from engine.questions import whole_number
 from engine.sprints import KINDS
 from webapp import audition_store, sprint_cells, sprint_store
+from webapp.assigned import assigned_work
 from webapp.auth import login_required
 from webapp.mastery import now
 from webapp.notebook import get_cell, get_lesson
@@ -50,7 +51,8 @@ def _index_context(chosen: str = "") -> dict:
     return {"kinds": _kinds(), "targets": {k: sprint_target(house, k) for k in KINDS}, "ready": ready,
             "bests": {k: sprint_store.best(user, k) for k, _ in _kinds()}, "chosen": chosen,
             "weakest": sprint_store.weakest(list(ready.values())), "runs": sprint_store.recent_runs(user),
-            "seconds": sprint_store.PAGE_SECONDS}
+            "seconds": sprint_store.PAGE_SECONDS,
+            "due": {w.target: w for w in assigned_work(user) if w.kind == "sprint"}}
 
 
 @bp.post("/start")
