@@ -104,7 +104,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
     errors.init_app(app)
 
-    from webapp import auditions, auth, authoring, cohorts, db, notebook, progress
+    from webapp import auditions, auth, authoring, cohorts, db, notebook, progress, sprints
     db.init_app(app)
     app.jinja_env.globals["is_staff"] = auth.is_staff
     app.register_blueprint(auth.bp)
@@ -114,6 +114,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)
     app.register_blueprint(auditions.bp)
+    app.register_blueprint(sprints.bp)
 
     from webapp.lessons import check_command
     app.cli.add_command(check_command)

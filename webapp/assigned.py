@@ -1,4 +1,4 @@
-"""Work an instructor assigns to a cohort, by kind: a lesson or an audition.
+"""Work an instructor assigns to a cohort, by kind: a lesson, an audition or a sprint.
 
 Each kind is one handler in KINDS — what the assign form offers, how to
 title and link a target, and whether a trainee has done it — so the views
@@ -13,7 +13,9 @@ from typing import Any, Callable
 from flask import current_app, url_for
 
 from engine.questions import whole_number
-from webapp import audition_store, dashboard, mastery, roster, store
+from engine.sprints import KINDS as SPRINT_KINDS
+from webapp import audition_store, dashboard, mastery, roster, sprint_store, store
+from webapp.sprint_cells import MIX, kind_title, valid_kind
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 
@@ -68,6 +70,15 @@ def _audition_score(user_id: int, target: str) -> tuple[Any, bool]:
     return best, best.passed
 
 
+def _sprint_title(kind: str) -> str | None:
+    return f"Sprint: {kind_title(kind)}" if valid_kind(kind) else None
+
+
+def _sprint_score(user_id: int, kind: str) -> tuple[Any, bool]:
+    """The trainee's best timed run of the kind; done once they have finished one."""
+    return sprint_store.best(user_id, kind), sprint_store.finished_timed(user_id, kind)
+
+
 KINDS: dict[str, Kind] = {
     "lesson": Kind(
         "Lesson", "Choose a lesson to assign.",
@@ -79,6 +90,10 @@ KINDS: dict[str, Kind] = {
         lambda: {str(a.id): a.title for a in audition_store.auditions(open_only=True)},
         _audition_title, lambda target: _audition_url(target),
         _audition_score, "auditions/_best.html"),
+    "sprint": Kind(
+        "Sprint", "Choose a sprint kind to assign (or the mix).",
+        lambda: {k: f"Sprint: {kind_title(k)}" for k in (*SPRINT_KINDS, MIX)},
+        _sprint_title, lambda kind: url_for("sprints.index", kind=kind), _sprint_score, "sprints/_best.html"),
 }
 
 

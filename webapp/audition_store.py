@@ -11,7 +11,8 @@ the first try is right; a wrong step is an error, and the engine then makes
 the step due for the trainee (an examiner notes the error and the deal goes
 on); steps not made by the deadline are missed. Score = right steps / all
 dealer steps, as a whole percentage rounded down, so a score shown equal to
-the pass mark has really reached it.
+the pass mark has really reached it. An audition with a sprint part
+(SprintPart, run before the hands) is passed only when that part is too.
 """
 from __future__ import annotations
 
@@ -35,8 +36,10 @@ from engine.games import get_game
 from engine.hand import Step
 from engine.procedure import Procedure
 from engine.questions import TableCell, build_table
+from webapp import sprint_store
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
+from webapp.sprint_cells import kind_title
 
 SEED_LIMIT = 2 ** 31 - 1
 DRAWS = 5                      # seeds tried for a hand before the start is refused
@@ -78,6 +81,40 @@ class HandKind:
         return generate(self.game, self.wants, seed, self.house, any_hand=True).cell
 
 
+@dataclass(frozen=True)
+class SprintPart:
+    """An audition's sprint, run before its hands (webapp/sprint_store.py): `n`
+    items of `kind` in `seconds`, marked only at the end. Passed when at least
+    `accuracy` percent of the n items are right: an item not reached before
+    the clock ran out is not right, so the time counts as well as the sums."""
+    kind: str
+    n: int
+    seconds: int
+    accuracy: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "n": self.n, "seconds": self.seconds, "accuracy": self.accuracy}
+
+    @classmethod
+    def from_json(cls, text: str | None) -> SprintPart | None:
+        if not text:
+            return None
+        data = json.loads(text)
+        return cls(str(data["kind"]), int(data["n"]), int(data["seconds"]), int(data["accuracy"]))
+
+    def __str__(self) -> str:
+        return (f"a sprint of {kind_title(self.kind)}, {self.n} items in {self.seconds} s, "
+                f"at least {self.accuracy}% right")
+
+    def result(self, audition_run_id: int) -> tuple[int, bool] | None:
+        """(items right, passed) of the run's sprint part; None before it is started."""
+        found = sprint_store.for_audition(audition_run_id)
+        if found is None:
+            return None
+        right = sprint_store.right_count(found.id)
+        return right, right * 100 // self.n >= self.accuracy
+
+
 @dataclass
 class Audition:
     id: int
@@ -91,6 +128,7 @@ class Audition:
     open: bool
     created_at: str
     updated_at: str
+    sprint: SprintPart | None = None
 
     def kind_of(self, hand: int) -> HandKind:
         """Hands cycle through the kinds: hand 1 the first kind, hand 2 the second..."""
@@ -98,7 +136,7 @@ class Audition:
 
     @property
     def games(self) -> str:
-        return "; ".join(map(str, self.kinds))
+        return "; ".join([*([str(self.sprint)] if self.sprint else []), *map(str, self.kinds)])
 
 
 @dataclass
@@ -160,7 +198,8 @@ class StepRecord:
 def _audition(row: dict[str, Any]) -> Audition:
     kinds = tuple(HandKind.from_dict(k) for k in json.loads(row["kinds"]))
     return Audition(row["id"], row["title"], row["author_id"], row["author"], kinds, row["hands"],
-                    row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"])
+                    row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"],
+                    SprintPart.from_json(row["sprint"]))
 
 
 AUDITIONS = ("select a.*, u.username as author from auditions a join users u on u.id = a.author_id")
@@ -185,6 +224,7 @@ class Definition:
     minutes: int
     pass_mark: int
     open: bool = True
+    sprint: SprintPart | None = None
 
 
 def save_audition(definition: Definition, author_id: int, audition_id: int | None = None) -> int | None:
@@ -194,17 +234,18 @@ def save_audition(definition: Definition, author_id: int, audition_id: int | Non
     conn = get_db().conn
     stamp = now().isoformat(timespec="milliseconds")
     values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
-              definition.minutes, definition.pass_mark, int(definition.open), stamp]
+              definition.minutes, definition.pass_mark, int(definition.open),
+              json.dumps(definition.sprint.to_dict()) if definition.sprint else None, stamp]
     with immediate(conn):
         if audition_id is None:
-            cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, updated_at, "
-                               "author_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, sprint, "
+                               "updated_at, author_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                [*values, author_id, stamp])
             return int(cur.lastrowid or 0)
         if conn.execute("select count(*) from auditions_runs where audition_id = ?", [audition_id]).fetchone()[0]:
             return None
         conn.execute("update auditions set title = ?, kinds = ?, hands = ?, minutes = ?, pass_mark = ?, open = ?, "
-                     "updated_at = ? where id = ?", [*values, audition_id])
+                     "sprint = ?, updated_at = ? where id = ?", [*values, audition_id])
         return audition_id
 
 
@@ -357,7 +398,8 @@ def finish(run: Run, audition: Audition, status: str) -> None:
         run.hand, run.steps = len(run.cells), []
     run.status, run.finished_at = status, at.isoformat(timespec="milliseconds")
     run.score = run.right * 100 // run.total if run.total else 0
-    run.passed = run.score >= audition.pass_mark
+    sprint = audition.sprint.result(run.id) if audition.sprint else (0, True)
+    run.passed = run.score >= audition.pass_mark and sprint is not None and sprint[1]
     run.certificate = certificate_number(run.id) if run.passed else None
 
 

@@ -23,19 +23,24 @@ from engine.drills import WANTS, DrillError, generate, plan
 from engine.games import GAMES, Game
 from engine.house import PROFILES
 from engine.questions import TableCell, whole_number
+from engine.sprints import KINDS as SPRINT_KINDS
 from webapp import audition_store as ast
-from webapp import store
+from webapp import sprint_store, store
 from webapp.assigned import assigned_work
-from webapp.audition_store import Audition, Definition, HandKind, Run
+from webapp.audition_store import Audition, Definition, HandKind, Run, SprintPart
 from webapp.auth import instructor_required, is_staff, login_required
 from webapp.mastery import now, parse_time
 from webapp.notebook import LAYOUTS, STALE, _counter, _parse_step
+from webapp.sprint_cells import MIX, items, kind_title, valid_kind
 
 bp = Blueprint("auditions", __name__, url_prefix="/auditions")
 
 MAX_KINDS = 4
 LIMITS = {"hands": (1, 20), "minutes": (1, 240), "pass_mark": (1, 100)}
 DEFAULTS = {"hands": "3", "minutes": "20", "pass_mark": "80"}
+# The optional sprint part (SprintPart): items, seconds for the set, percent right to pass.
+SPRINT_LIMITS = {"sprint_n": (1, 50), "sprint_seconds": (10, 1800), "sprint_accuracy": (1, 100)}
+SPRINT_DEFAULTS = {"sprint_n": "10", "sprint_seconds": "120", "sprint_accuracy": "90"}
 MAX_TITLE = 120
 MAX_WANTS = 200
 # The poker games the drill generator deals (a banked game has its own procedure).
@@ -51,8 +56,8 @@ DONE = "Audition complete."
 
 
 def _whole(form: Any, name: str, errors: dict[str, str]) -> int:
-    low, high = LIMITS[name]
-    value = whole_number(form.get(name, DEFAULTS[name]))
+    low, high = {**LIMITS, **SPRINT_LIMITS}[name]
+    value = whole_number(form.get(name, {**DEFAULTS, **SPRINT_DEFAULTS}[name]))
     if value is None or not low <= value <= high:
         errors[name] = f"Enter a whole number from {low} to {high}."
         return low
@@ -95,18 +100,40 @@ def read_definition(form: Any) -> tuple[Definition | None, dict[str, str]]:
         kinds.append(HandKind(game, house, wants))
     if not kinds and not any(k.startswith(("game-", "house-", "wants-")) for k in errors):
         errors["game-0"] = "Choose at least one game."
+    sprint = _sprint_part(form, errors)
     if errors:
         return None, errors
     return Definition(title, tuple(kinds), numbers["hands"], numbers["minutes"], numbers["pass_mark"],
-                      open=bool(form.get("open"))), {}
+                      open=bool(form.get("open")), sprint=sprint), {}
+
+
+def _sprint_part(form: Any, errors: dict[str, str]) -> SprintPart | None:
+    """The optional sprint part: a kind (or the mix), how many items, the set's
+    seconds and the percent right to pass; a set the engine cannot draw is refused."""
+    kind = str(form.get("sprint_kind", "")).strip()
+    if not kind:
+        return None
+    if not valid_kind(kind):
+        errors["sprint_kind"] = "Choose a sprint kind from the list."
+        return None
+    part = SprintPart(kind, *(_whole(form, name, errors) for name in SPRINT_LIMITS))
+    try:
+        items(kind, 1, part.n, "main")
+    except ValueError as exc:
+        errors["sprint_n"] = str(exc)
+    return part
 
 
 def _form_values(audition: Audition | None) -> dict[str, str]:
     """An audition as the form shows it (a new one: the defaults, pass mark 80)."""
     if audition is None:
-        return {**DEFAULTS, "open": "1", "house-0": "main"}
+        return {**DEFAULTS, **SPRINT_DEFAULTS, "open": "1", "house-0": "main"}
     values = {"title": audition.title, "hands": str(audition.hands), "minutes": str(audition.minutes),
-              "pass_mark": str(audition.pass_mark), "open": "1" if audition.open else ""}
+              "pass_mark": str(audition.pass_mark), "open": "1" if audition.open else "", **SPRINT_DEFAULTS}
+    if audition.sprint:
+        part = audition.sprint
+        values.update(sprint_kind=part.kind, sprint_n=str(part.n), sprint_seconds=str(part.seconds),
+                      sprint_accuracy=str(part.accuracy))
     for i, kind in enumerate(audition.kinds):
         values.update({f"game-{i}": kind.game, f"house-{i}": kind.house, f"wants-{i}": ", ".join(kind.wants)})
     return values
@@ -115,7 +142,8 @@ def _form_values(audition: Audition | None) -> dict[str, str]:
 def _edit_page(audition: Audition | None, values: dict[str, str], errors: dict[str, str], status: int = 200):
     return render_template("auditions/define.html", audition=audition, values=values, errors=errors,
                            games=GAME_CHOICES, houses=HOUSES, wants=WANTS, kinds=range(MAX_KINDS),
-                           limits=LIMITS), status
+                           limits={**LIMITS, **SPRINT_LIMITS},
+                           sprint_kinds=[(k, kind_title(k)) for k in (*SPRINT_KINDS, MIX)]), status
 
 
 def _audition_or_404(audition_id: int) -> Audition:
@@ -252,6 +280,12 @@ def run_page(run_id: int):
         return redirect(url_for("auditions.result", run_id=run_id))
     audition = ast.get_audition(run.audition_id)
     assert audition is not None
+    if audition.sprint and run.user_id == g.user["id"]:
+        # The sprint part first: started on the first visit, its own clock within the audition's.
+        part = audition.sprint
+        sprint_id = sprint_store.start_for_audition(run.user_id, run.id, part.kind, part.n, part.seconds)
+        if not sprint_store.current(sprint_id)[0].finished:
+            return redirect(url_for("sprints.run_page", run_id=sprint_id))
     return render_template("auditions/run.html", run=run, audition=audition, c=hand_context(run, audition))
 
 
@@ -349,7 +383,9 @@ def result(run_id: int):
     assert audition is not None
     records = ast.steps_of(run_id)
     hands = [(n + 1, audition.kind_of(n), [r for r in records if r.hand == n + 1]) for n in range(len(run.cells))]
-    return render_template("auditions/result.html", run=run, audition=audition, hands=hands)
+    sprint = sprint_store.for_audition(run.id) if audition.sprint else None
+    return render_template("auditions/result.html", run=run, audition=audition, hands=hands, sprint=sprint,
+                           sprint_result=audition.sprint.result(run.id) if audition.sprint else None)
 
 
 @bp.get("/runs/<int:run_id>/certificate")

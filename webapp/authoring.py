@@ -20,7 +20,7 @@ from engine.questions import MalformedAnswer
 from webapp import drafts, step_reply
 from webapp.auth import instructor_required
 from webapp.lessonfile import CELL_TYPES, LessonError, is_lesson_name, parse_lesson
-from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown
+from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown, sprint_context
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
 vendor = Blueprint("editor_vendor", __name__, url_prefix="/vendor/codemirror")
@@ -307,6 +307,8 @@ def render_preview(slug: str, text: str, lesson) -> dict | None:
     for cell in lesson.cells:
         if cell.kind == "markdown":
             cells.append({"cell": cell, "html": render_markdown(cell.source)})
+        elif cell.kind == "sprint":
+            cells.append({**sprint_context(lesson, cell, preview.state(cell)), "preview": True})
         else:
             state = preview.state(cell)
             cells.append(preview_context(lesson, cell, state))

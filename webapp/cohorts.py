@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine.questions import whole_number
-from webapp import audition_store, charts, dashboard, roster
+from webapp import audition_store, charts, dashboard, roster, sprint_store
 from webapp.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.csvout import download
@@ -63,6 +63,12 @@ def _matrix(cohort: roster.Cohort) -> dashboard.Matrix:
     return dashboard.matrix(trainees, columns, done, scores, now().date(), auditions, runs)
 
 
+def _readiness(members: list[roster.Member]) -> dashboard.Table:
+    """Sprint readiness per trainee and kind (webapp/sprint_store.py), leeches flagged."""
+    ready = sprint_store.readiness_of_many([m.id for m in members])
+    return dashboard.readiness_table([(m.username, r) for m in members for r in ready[m.id]])
+
+
 def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
     """The page that shows new passwords: its only showing, never cached."""
     response = make_response(render_template("cohorts/accounts.html", accounts=accounts, back=back,
@@ -75,6 +81,7 @@ def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
     return render_template(
         "cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
+        ready=_readiness(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
         form=form), status
@@ -175,14 +182,14 @@ def reset_trainee(cohort_id, user_id):
 @bp.post("/<int:cohort_id>/assignments")
 @instructor_required
 def assign(cohort_id):
-    """Assign a lesson or an audition: the form has one choice per kind (assigned.KINDS), one of them set."""
+    """Assign a lesson, an audition or a sprint: the form has one choice per kind (assigned.KINDS), one of them set."""
     cohort = _cohort(cohort_id)
     chosen = {kind: request.form.get(kind, "")[:200] for kind in KINDS}
     picked = [(kind, target) for kind, target in chosen.items() if target]
     try:
         if len(picked) != 1:
-            raise roster.Refused(["Choose one lesson or one audition to assign" +
-                                  (", not both." if picked else ".")])
+            raise roster.Refused(["Choose one lesson, audition or sprint to assign" +
+                                  (", not several." if picked else ".")])
         kind, target = picked[0]
         name = KINDS[kind].choices().get(target)
         if name is None:
@@ -239,6 +246,7 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
                                   dashboard.cell_times(attempts))}
     titles = {a.id: a.title for a in audition_store.auditions()}
     tables["auditions"] = dashboard.audition_results(audition_store.runs_of(user_id=member.id), titles)
+    tables["sprint-readiness"] = _readiness([member])
     return tables
 
 
@@ -273,6 +281,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
         "items-by-cell": lambda: _items(cohort, request.args.get("lesson") or None)[0],
         "items-by-rule": lambda: _items(cohort, request.args.get("lesson") or None)[1],
         "attempts": attempts,
+        "sprint-readiness": lambda: _readiness(roster.members(get_db(), cohort.id)),
     }
 
 

@@ -130,7 +130,33 @@ def _v8_step_speed(db: sqlite_utils.Database) -> None:
     db["attempts"].create_index(["user_id", "lesson", "correct"])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed]
+def _v9_sprints(db: sqlite_utils.Database) -> None:
+    # Sprints (webapp/sprints.py): a timed set of generated items. Only what the
+    # trainee did is stored: the set's kind, seed, size and house (the items are
+    # engine.sprints.generate(kind, seed, n, house) again, so a run is replayable),
+    # and per item the server's times it was shown and answered, the answer given
+    # and whether it was right. (run_id, number) is the primary key: a second tab
+    # or a double click never counts an item twice.
+    db["sprint_runs"].create({
+        "id": int, "user_id": int, "kind": str, "seed": int, "n": int, "house": str, "seconds": int,
+        "feedback": str, "numbers": str, "timed": int, "redo_of": int, "lesson": str, "cell": str,
+        "started_at": str, "deadline": str, "finished_at": str, "audition_run_id": int,
+    }, pk="id", not_null={"user_id", "kind", "seed", "n", "house", "feedback", "numbers", "timed", "started_at"},
+        foreign_keys=[("user_id", "users", "id"), ("redo_of", "sprint_runs", "id"),
+                      ("audition_run_id", "auditions_runs", "id")])
+    db["sprint_runs"].create_index(["user_id", "kind"])
+    # An audition's sprint part (JSON: kind, n, seconds, accuracy; NULL: none) is
+    # run once per audition run: two tabs starting it find the same sprint run.
+    db["sprint_runs"].create_index(["audition_run_id"], unique=True)
+    db["auditions"].add_column("sprint", str)
+    db["sprint_items"].create({
+        "run_id": int, "number": int, "kind": str, "rule": str, "shown_at": str, "answered_at": str,
+        "answer": str, "correct": int, "ms": int,
+    }, pk=("run_id", "number"), not_null={"run_id", "number", "kind", "shown_at"},
+        foreign_keys=[("run_id", "sprint_runs", "id")])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -1,7 +1,7 @@
 """Lesson files: Markdown explanation cells with fenced interactive cells.
 
 A lesson is plain text (see lessons/README.md). Interactive cells are
-fenced blocks whose info string is `table`, `question` or `drill` and whose
+fenced blocks whose info string is `table`, `question`, `drill` or `sprint` and whose
 body is TOML. Loading a lesson builds every cell's engine object once, so a broken
 scenario is reported as file:line when the library loads, never in front of
 a trainee; other lessons are unaffected.
@@ -24,9 +24,9 @@ from typing import Callable
 from engine.hand import ScenarioError
 from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
 from engine.questions import QuestionError, build_question, build_table
-from webapp import drill_cells
+from webapp import drill_cells, sprint_cells
 
-CELL_TYPES = ("table", "question", "drill")
+CELL_TYPES = ("table", "question", "drill", "sprint")
 # Cells the trainee deals on the drawn table: a fixed hand, or a drill's new hand each time.
 DEALT = ("table", "drill")
 # Numbers in a lesson are chips, seats and percentages: far below this.
@@ -53,12 +53,12 @@ class LessonError(ValueError):
 
 @dataclass
 class Cell:
-    kind: str                 # "markdown" | "table" | "question" | "drill"
+    kind: str                 # "markdown" | "table" | "question" | "drill" | "sprint"
     line: int
     source: str = ""
     id: str = ""
     data: dict = field(default_factory=dict)
-    engine: object = None     # engine.questions.TableCell / Question / webapp.drill_cells.DrillCell
+    engine: object = None     # engine.questions.TableCell / Question / webapp.drill_cells.DrillCell / sprint_cells.SprintPlan
     after: str = ""           # a question about a table cell's hand: that cell's id
 
     @property
@@ -162,7 +162,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
         i += 1
     _flush_markdown(lesson, buffer, buffer_line)
     if not lesson.interactive_cells:
-        raise LessonError(path, 1, "the lesson has no ```table, ```question or ```drill cell")
+        raise LessonError(path, 1, "the lesson has no ```table, ```question, ```drill or ```sprint cell")
     return lesson
 
 
@@ -225,6 +225,8 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     seen[cell_id] = open_line
     if kind == "drill":
         return _drill(path, open_line, body, cell_id, data)
+    if kind == "sprint":
+        return _sprint(path, open_line, body, cell_id, data)
     base = data.get("hand")
     after = base if kind == "question" and isinstance(base, str) else ""
     if after:
@@ -266,6 +268,17 @@ def _drill(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Ce
         raise LessonError(path, open_line, f"drill cell {cell_id!r} cannot be built: "
                                            f"{type(exc).__name__}: {exc}"[:300]) from None
     return Cell("drill", open_line, source=body, id=cell_id, data=data, engine=drill)
+
+
+def _sprint(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:
+    """A ```sprint cell: its plan (webapp.sprint_cells), the set drawn once at
+    load; a bad key or value is reported at the line of the key at fault."""
+    try:
+        plan = sprint_cells.build(data)
+    except sprint_cells.SprintCellError as exc:
+        line = open_line + (_key_line(body, exc.key) or 0)
+        raise LessonError(path, line, f"sprint cell {cell_id!r}: {exc}") from None
+    return Cell("sprint", open_line, source=body, id=cell_id, data=data, engine=plan)
 
 
 def _phh_data(path: str, open_line: int, body: str, cell_id: str, data: dict, folder: Path) -> dict:

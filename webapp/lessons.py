@@ -59,6 +59,8 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
             elif cell.kind == "question":
                 question = cell.engine
                 problem = None if question.check(question.answer).ok else "its own answer is not accepted"
+            elif cell.kind == "sprint":
+                problem = None      # its set was drawn, and every answer worked out, when it loaded
             else:
                 from webapp.notebook import render_markdown
                 render_markdown(cell.source)

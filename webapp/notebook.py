@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from engine.hand import ScenarioError, Step
 from engine.questions import MalformedAnswer, whole_number
-from webapp import drill_cells, hands, step_reply, store
+from webapp import drill_cells, hands, sprint_cells, sprint_store, step_reply, store
 from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
@@ -107,6 +107,8 @@ def lesson_page(slug):
     for cell in lesson.cells:
         if cell.kind == "markdown":
             cells.append({"cell": cell, "html": render_markdown(cell.source)})
+        elif cell.kind == "sprint":
+            cells.append(sprint_context(lesson, cell, states.get(cell.id) or store.get_state(g.user["id"], slug, cell.id)))
         else:
             state = states.get(cell.id)
             if state is None or (cell.kind == "drill" and state["seed"] is None):
@@ -183,6 +185,14 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         if state["feedback"] and message is None:
             ctx["message"], ctx["ok"] = state["feedback"], bool(state["correct"])
     return ctx
+
+
+def sprint_context(lesson, cell, state) -> dict:
+    """A sprint cell: its plan, a Start button (sprints.start) and the trainee's
+    best in its kind; done once a run started from it is finished."""
+    return {"lesson": lesson, "cell": cell, "state": state, "plan": cell.engine,
+            "title": sprint_cells.kind_title(cell.engine.kind),
+            "best": sprint_store.best(state["user_id"], cell.engine.kind)}
 
 
 def _locked_by(lesson, cell, user_id: int):

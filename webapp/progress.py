@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, render_template
 
-from webapp import mastery, store
+from webapp import charts, dashboard, mastery, sprint_store, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
 from webapp.assigned import assigned_work
@@ -65,7 +65,21 @@ def mine():
                            rules=mastery.by_rule(attempts),
                            games=mastery.by_game(attempts, mastery.game_of_cells(lib)),
                            rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,
-                           work=assigned_work(user_id))
+                           work=assigned_work(user_id), **_sprint_readiness(user_id))
+
+
+def _sprint_readiness(user_id: int) -> dict:
+    """The trainee's sprint readiness per kind (webapp/sprint_store.py), a chart
+    of it over time per kind, and the weakest kind to sprint next."""
+    ready = sprint_store.readiness_of(user_id)
+    found = sprint_store.results([user_id])
+    days = {r.kind: sprint_store.readiness_by_day(found[(user_id, r.kind)], r.kind) for r in ready}
+    return {"ready": dashboard.readiness_table([(g.user["username"], r) for r in ready]),
+            "ready_charts": [charts.columns(
+                f"readiness-{r.kind}", f"Readiness in {r.kind}, by day",
+                "Bars: your readiness (0 to 100) at the end of each day you sprinted this kind.",
+                [(day, value, str(value)) for day, value in days[r.kind]], top=100) for r in ready],
+            "sprint_next": sprint_store.weakest(ready)}
 
 
 @bp.get("/class")

@@ -29,9 +29,10 @@ from webapp.db import immediate
 MAX_NAME = 64
 MAX_COHORT_NAME = 80
 MAX_IMPORT = 200
-# What an assignment can point at: a lesson (target: its slug) or an audition
-# (target: its id as text). How each is titled, linked and done: webapp/assigned.py.
-KINDS = ("lesson", "audition")
+# What an assignment can point at: a lesson (target: its slug), an audition
+# (target: its id as text) or a sprint (target: its kind, or "mix"). How each
+# is titled, linked and done: webapp/assigned.py.
+KINDS = ("lesson", "audition", "sprint")
 
 
 class Refused(ValueError):

@@ -258,8 +258,8 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
     for bad, said in (({"audition": str(closed)}, "does not exist or is closed"),
                       ({"audition": "999"}, "does not exist or is closed"),
                       ({"audition": f"0{audition}"}, "does not exist or is closed"),
-                      ({"audition": str(audition), "lesson": LESSON}, "not both"),
-                      ({}, "Choose one lesson or one audition to assign.")):
+                      ({"audition": str(audition), "lesson": LESSON}, "not several"),
+                      ({}, "Choose one lesson, audition or sprint to assign.")):
         r = assign(**bad)
         assert r.status_code == 422 and said in r.get_data(as_text=True), bad
     with app.app_context():

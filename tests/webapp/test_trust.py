@@ -39,6 +39,9 @@ POLICY = {
     "auditions.edit": "instructor", "auditions.audition_page": "instructor", "auditions.set_open": "instructor",
     "auditions.verify": "instructor", "auditions.run_page": "owner", "auditions.step": "owner",
     "auditions.result": "owner", "auditions.certificate": "owner",
+    # Sprints: a run is its trainee's ("owner"); anyone else, instructors too, gets 404.
+    "sprints.index": "signed-in", "sprints.start": "signed-in", "sprints.run_page": "owner",
+    "sprints.answer": "owner", "sprints.redo": "owner",
     # "instructor": instructors and admins; "admin": admins only
     "cohorts.index": "instructor", "cohorts.cohort": "instructor", "cohorts.add_trainee": "instructor",
     "cohorts.import_trainees": "instructor", "cohorts.add_member": "instructor",
@@ -112,10 +115,19 @@ def snapshot(app) -> dict:
         db = get_db()
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
-                          *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews")}
+                          *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
+                          "sprint_runs", "sprint_items")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
+
+
+def sprint_with_a_run(app) -> None:
+    """Sprint run 1, started by the trainee (its first item shown)."""
+    trainee, csrf = signed_in(app, "trainee")
+    r = trainee.post("/sprints/start", data={"kind": "mix"}, headers={"X-CSRFToken": csrf})
+    assert r.headers["Location"] == "/sprints/runs/1"
+    assert trainee.get("/sprints/runs/1").status_code == 200
 
 
 def audition_with_a_run(app) -> None:
@@ -411,6 +423,7 @@ def test_every_route_has_a_policy(tmp_path):
 def test_role_by_route_matrix(tmp_path):
     app = make_app(tmp_path, csrf=False)
     audition_with_a_run(app)
+    sprint_with_a_run(app)
     with_a_cohort(app)
     owner, _ = signed_in(app, "trainee")
     owner.post(f"/lessons/{LESSON}/cells/{TABLE}/step", data={"at": "0", "tool": "move_button", "seat": "9"},
