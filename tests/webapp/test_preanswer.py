@@ -226,3 +226,24 @@ def test_at_needs_a_table_cell_and_a_point_the_hand_reaches():
         parse_lesson(TABLE.replace('at = "flop"', 'at = "the flop"'), "x.md")
     with pytest.raises(LessonError, match="before the round it is about"):
         parse_lesson(TABLE.replace('at = "flop"', 'at = "turn"\nstreet = "flop"'), "x.md")
+
+
+def answer_form(question) -> dict:
+    """The engine's answer to a question, as its form posts it."""
+    answer = question.answer
+    if question.input in ("seat", "choice", "amount"):
+        return {question.input: str(answer)}
+    if question.input in ("seats", "cards"):
+        return {"seats": [str(v) for v in answer]}
+    if question.input == "grid":
+        return {"seats": [f"{row}.{seat}" for row, seats in answer.items() for seat in seats or ("none",)]}
+    return {f"amount-{k}": str(v) for k, v in answer.items()}
+
+
+def answer_the_questions_of(client, lesson, table_id: str, steps: int) -> None:
+    """Answer, right, the questions `table_id`'s hand stands waiting for after
+    `steps` dealer steps (`at`), so it deals on (tests about something else)."""
+    for question in lesson.interactive_cells:
+        if question.after == table_id and question.checkpoint is not None and question.checkpoint.steps == steps:
+            reply = post_answer(client, lesson.slug, question.id, answer_form(question.engine))
+            assert reply.status_code == 200, reply.get_data(as_text=True)[:300]
