@@ -106,6 +106,14 @@ def find(new_hand: Callable[[], Procedure], at: object) -> Checkpoint:
     return Checkpoint(str(at), hand.step_count, street, f"before the {street} betting", street, seat)
 
 
-def hand_keys(data: dict[str, Any]) -> dict[str, Any]:
-    """A question's data without `at` (what its hand is built from)."""
-    return {k: v for k, v in data.items() if k != "at"}
+def stand(new_hand: Callable[[], Procedure], steps: int, pause: str | None = None) -> tuple[Procedure, str]:
+    """The hand `new_hand()` deals, dealt right to `steps` dealer steps and
+    waiting before the betting round `pause`, with the last step's message
+    (what the table cell's feedback says there)."""
+    hand = new_hand()
+    if pause is not None:
+        setattr(hand, "pause_before_betting", pause)
+    message = ""
+    while hand.step_count < steps and (due := hand.expected()) is not None:
+        message = hand.propose(due.step()).message
+    return hand, message

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from engine.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint
+from engine.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.hand import ScenarioError
 from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
 from engine.questions import QuestionError, build_question, build_table
+from engine.questions.showdown import without_totals
 from webapp import drill_cells
 
 CELL_TYPES = ("table", "question", "drill")
@@ -259,8 +260,20 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                                            f"{type(exc).__name__}: {exc}"[:300]) from None
     if expected is not None:
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
+    if checkpoint is not None:
+        _draw_at(engine_cell, next(c for c in tables if c.id == after), checkpoint)
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after,
                 checkpoint=checkpoint)
+
+
+def _draw_at(question, table: Cell, point: Checkpoint) -> None:
+    """A question asked at a point of a table cell's hand draws that hand as it
+    stands there, as the trainee's table does: no card not yet dealt, no
+    decision not yet made (a pots question's totals left out, as ever)."""
+    if table.engine.kind != "poker":
+        return
+    view = stand(table.engine.new_hand, point.steps, point.pause)[0].view()
+    question.display = {**question.display, "table": without_totals(view) if question.kind == "pots" else view}
 
 
 def _checkpoint(path: str, line: int, cell_id: str, data: dict, tables: list, after: str) -> Checkpoint:

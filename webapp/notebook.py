@@ -179,9 +179,12 @@ def waiting_notice(question) -> str:
             f"(“{ask}”). Right or wrong, once your answer is shown the hand goes on.")
 
 
-def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None) -> dict:
+def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None,
+                 stops: bool = True) -> dict:
     """What a cell's template draws. `hand`: a table cell's hand already
-    replayed to `state`'s steps by the caller (the step it checked applied)."""
+    replayed to `state`'s steps by the caller (the step it checked applied).
+    `stops`: a table cell stops where a question is asked (`at`); not in an
+    instructor's preview, which shows every question at once."""
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
@@ -195,7 +198,7 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["notice"] = ctx["notice"] or edited
         cell = ctx["cell"]
     if cell.kind == "table":
-        pending = [] if ctx["drill"] else pending_questions(lesson, cell, state["user_id"])
+        pending = pending_questions(lesson, cell, state["user_id"]) if stops and not ctx["drill"] else []
         if hand is None:
             hand, edited = table_hand(cell, state, _pause(pending, len(state["steps"])))
             ctx["notice"] = edited or ctx["notice"]

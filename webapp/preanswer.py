@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.checkpoints import find as find_checkpoint
+from engine.checkpoints import find as find_checkpoint, stand
 from engine.questions.showdown import showdown_parts
 
 
@@ -56,14 +56,8 @@ def _table_shown(view: dict[str, Any], where: str) -> Shown:
 
 
 def _at_point(table, steps: int, pause: str | None) -> tuple[dict[str, Any], str]:
-    """The table cell's hand dealt right to `steps` dealer steps, waiting before
-    `pause`: its view and the last step's message (the cell's feedback)."""
-    hand = table.engine.new_hand()
-    if pause is not None:
-        setattr(hand, "pause_before_betting", pause)
-    message = ""
-    while hand.step_count < steps and (due := hand.expected()) is not None:
-        message = hand.propose(due.step()).message
+    """The table cell's view after `steps` right dealer steps, and the last step's message."""
+    hand, message = stand(table.engine.new_hand, steps, pause)
     return hand.view(), message
 
 

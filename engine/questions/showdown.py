@@ -204,7 +204,7 @@ def shares(data: Data) -> Question:
         totals, "8.1.5", hint=hint, explanation=explanation, labelled=True)
 
 
-def _without_totals(view: dict[str, Any]) -> dict[str, Any]:
+def without_totals(view: dict[str, Any]) -> dict[str, Any]:
     """A pots question's table: the pot and the pots built are its answer, so
     the middle of the table shows neither (issue 27); the players' bets,
     stacks and cards stay."""
@@ -231,7 +231,7 @@ def pots(data: Data) -> Question:
     return Question(
         "pots", data.get("prompt") or "How much is in the main pot and in each side pot?", "amounts",
         [(i, p.name.capitalize()) for i, p in enumerate(built)],
-        {"table": _without_totals(hand.view()), "facts": ["Put in this hand: " + ", ".join(
+        {"table": without_totals(hand.view()), "facts": ["Put in this hand: " + ", ".join(
             f"seat {s} {c}" for s, c in sorted(committed.items()))] + list(hand.log)},
         {i: p.amount for i, p in enumerate(built)}, "1.1 (Side pot)",
         hint=("Start from the smallest all-in: the main pot takes that much from every player who put "

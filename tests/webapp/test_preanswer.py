@@ -69,14 +69,14 @@ def test_the_check_reports_each_cell_issue_27_lists_on_the_old_text(slug):
 def test_the_check_reports_a_pots_table_that_prints_its_totals(slug, monkeypatch):
     assert not DRAWN[slug] & set(reported(FIXTURES / f"{slug}.md")), "today's table prints no totals"
     # The table drawn as at 1210fe3: the pot and the pots built shown in its middle.
-    monkeypatch.setattr(showdown, "_without_totals", lambda view: view)
+    monkeypatch.setattr(showdown, "without_totals", lambda view: view)
     found = reported(FIXTURES / f"{slug}.md")
     missing = DRAWN[slug] - set(found)
     assert not missing, f"{slug}: not reported: {missing}; reported: {found}"
 
 
 def test_the_check_says_what_is_on_screen(monkeypatch):
-    monkeypatch.setattr(showdown, "_without_totals", lambda view: view)
+    monkeypatch.setattr(showdown, "without_totals", lambda view: view)
     found = reported(FIXTURES / "holdem-03-all-ins-and-side-pots.md")
     assert any("Main pot 200" in what and "Side pot 1 210" in what for what in found["side-pot-sizes"])
     monkeypatch.undo()
@@ -141,13 +141,10 @@ prompt = "Before you push: who wins the main pot?"
 
 
 @pytest.fixture
-def lesson_dir(app, tmp_path):
-    folder = tmp_path / "lessons"
-    folder.mkdir()
-    (folder / "checkpoints.md").write_text(TABLE)
-    app.config["LESSONS_DIR"] = str(folder)
+def lesson_dir(empty_lessons):
+    (empty_lessons / "checkpoints.md").write_text(TABLE)
     hands.clear()
-    return folder
+    return empty_lessons
 
 
 def _deal(client, steps: list[Step], start: int) -> list:
