@@ -34,7 +34,6 @@ class Shown:
     commission: int | None = None                    # "Rake N" on the drop slide
     texts: list[str] = field(default_factory=list)   # table talk, messages, facts, headings
     log: list[str] = field(default_factory=list)     # the table talk alone
-    past: int = 0                                    # dealer steps the table shown has made
     table: Any = None                                # the table cell shown, if any
     steps_shown: int = -1
 
