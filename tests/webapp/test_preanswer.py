@@ -244,3 +244,19 @@ def answer_the_questions_of(client, lesson, table_id: str, steps: int) -> None:
         if question.after == table_id and question.checkpoint is not None and question.checkpoint.steps == steps:
             reply = post_answer(client, lesson.slug, question.id, answer_form(question.engine))
             assert reply.status_code == 200, reply.get_data(as_text=True)[:300]
+
+
+def test_an_instructors_preview_deals_through_every_checkpoint(app, empty_lessons):
+    teacher = app.test_client()
+    assert teacher.post("/auth/login", data={"username": "instructor", "password": "teach-well-2"}).status_code == 302
+    html = teacher.post("/author/-preview", data={"slug": "checkpoints", "text": TABLE}, headers=HX).get_data(
+        as_text=True)
+    step_url = re.search(r'hx-post="(/author/-preview/[0-9a-f]+/cells/deal/step)"', html).group(1)
+    assert 'data-testid="locked"' not in html                      # every question shown at once
+    hand = parse_lesson(TABLE, "x.md").cell("deal").engine.new_hand()
+    at = 0
+    while (due := hand.expected()) is not None:
+        reply = teacher.post(step_url, data=step_form(due.step(), at=at), headers=HX)
+        assert reply.status_code == 200 and "The hand waits here" not in reply.get_data(as_text=True)
+        hand.propose(due.step())
+        at += 1
