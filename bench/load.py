@@ -180,6 +180,8 @@ class Asked:
     right: Form
     wrong: list[Form]
     runs: int = 0
+    # `at`: the dealer steps after which the table stops for it until it is answered (issue 27)
+    stop: int | None = None
 
 
 # ---------------------------------------------------------------- HTTP
@@ -376,13 +378,22 @@ class Trainee:
     def open_questions(self) -> list[Asked]:
         """The questions the page lets this trainee answer now."""
         finished = self.hand.expected() is None
-        return [q for q in self.questions if not q.after or (q.after == self.cell and finished)]
+        dealt = len(self.steps)
+        return [q for q in self.questions if not q.after or (q.after == self.cell and (
+            finished or (q.stop is not None and dealt >= q.stop)))]
+
+    def stopped_by(self) -> list[Asked]:
+        """The questions the table stands waiting for: asked here (`at`) and never answered."""
+        return [q for q in self.questions
+                if q.after == self.cell and q.stop == len(self.steps) and not q.runs]
 
     def next_request(self, wrong_share: float, answer_share: float) -> bytes:
         """The next post (and what it is, in `pending`): an answer, a step, or a restart."""
         exp = self.hand.expected()
         right = self.rng.random() >= wrong_share
-        questions = self.open_questions() if exp is None or self.rng.random() < answer_share else []
+        questions = self.stopped_by() if exp is not None else []
+        questions = questions or (self.open_questions() if exp is None or self.rng.random() < answer_share
+                                  else [])
         if questions and (exp is not None or self.rng.random() < 0.5):
             q = self.rng.choice(questions)
             right = right or not q.wrong
@@ -433,7 +444,8 @@ class Trainee:
 
 def questions_of(lesson: Any, rng: random.Random) -> list[Asked]:
     """The lesson's question cells with their right and wrong forms, built once."""
-    return [Asked(lesson.slug, c.id, c.after, right_form(c.engine), wrong_forms(c.engine, rng))
+    return [Asked(lesson.slug, c.id, c.after, right_form(c.engine), wrong_forms(c.engine, rng),
+                  stop=c.checkpoint.steps if c.checkpoint is not None else None)
             for c in lesson.cells if c.kind == "question"]
 
 

@@ -319,7 +319,7 @@ def render_preview(slug: str, text: str, lesson) -> dict | None:
 
 
 def preview_context(lesson, cell, state, **feedback) -> dict:
-    ctx = cell_context(lesson, cell, state, **feedback)
+    ctx = cell_context(lesson, cell, state, stops=False, **feedback)
     ctx["locked"] = None    # the instructor sees every question at once
     return ctx
 

@@ -35,19 +35,22 @@ _kept = 0           # hands in _hands, all keys together
 counts: Counter[str] = Counter()
 
 
-def _key(engine: Any, steps: Iterable[dict]) -> tuple[int, str]:
-    return id(engine), json.dumps(list(steps), sort_keys=True)
+def _key(engine: Any, steps: Iterable[dict], pause: str | None = None) -> tuple[int, str]:
+    key = json.dumps(list(steps), sort_keys=True)
+    return id(engine), key if pause is None else f"{key} waits before {pause}"
 
 
-def replay(engine: Any, steps: list[dict]) -> Procedure:
+def replay(engine: Any, steps: list[dict], pause: str | None = None) -> Procedure:
     """The cell's procedure with `steps` (cell_state's dicts) applied: a kept
     hand when there is one, else a fresh one replayed (under the house's
     earlier defaults if the steps were stored under them: Procedure.
     replay_stored). Raises ScenarioError when a stored step no longer fits
-    (the lesson changed)."""
+    (the lesson changed). `pause`: the betting round the hand waits before
+    for a question asked there (engine.checkpoints); a hand that waits is
+    kept apart from one that went on, which has played that round."""
     for back in range(min(len(steps), CATCH_UP) + 1):
         done = len(steps) - back
-        key = _key(engine, steps[:done])
+        key = _key(engine, steps[:done], pause)
         with _lock:
             kept = _take(key)
             if kept is not None and kept[0] is engine:
@@ -62,7 +65,10 @@ def replay(engine: Any, steps: list[dict]) -> Procedure:
     with _lock:
         counts["replayed"] += 1
     # A hand begun before a house default changed replays under the old one.
-    return engine.new_hand().replay_stored(Step.from_dict(s) for s in steps)
+    fresh = engine.new_hand()
+    if pause is not None:
+        setattr(fresh, "pause_before_betting", pause)
+    return fresh.replay_stored(Step.from_dict(s) for s in steps)
 
 
 def _take(key: tuple[int, str]) -> tuple[Any, Procedure] | None:
@@ -89,7 +95,7 @@ def keep(engine: Any, steps: list[dict], hand: Procedure) -> None:
     """Hand `hand` (with exactly `steps` applied) back for the next request.
     The engine object is kept with it, so its id is never another cell's."""
     global _kept
-    key = _key(engine, steps)
+    key = _key(engine, steps, getattr(hand, "pause_before_betting", None))
     with _lock:
         _hands.setdefault(key, []).append((engine, hand))
         _hands.move_to_end(key)

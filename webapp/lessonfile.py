@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from engine.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.hand import ScenarioError
 from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
 from engine.questions import QuestionError, build_question, build_table
+from engine.questions.showdown import without_totals
 from webapp import drill_cells, sprint_cells
 
 CELL_TYPES = ("table", "question", "drill", "sprint")
@@ -60,6 +62,9 @@ class Cell:
     data: dict = field(default_factory=dict)
     engine: object = None     # engine.questions.TableCell / Question / webapp.drill_cells.DrillCell / sprint_cells.SprintPlan
     after: str = ""           # a question about a table cell's hand: that cell's id
+    # `at = ...`: the point of that hand where the question is asked; the hand
+    # waits there until it is answered (engine.checkpoints).
+    checkpoint: Checkpoint | None = None
 
     @property
     def interactive(self) -> bool:
@@ -240,6 +245,11 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                               "table cell's hand, or give the question a hand of its own")
         data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
         del data["hand"]
+    checkpoint = None
+    if kind == "question" and "at" in data:
+        checkpoint = _checkpoint(path, open_line + _key_line(body, "at"), cell_id, data, tables, after)
+        if data.get("ask") == "first_to_act":
+            data = {"street": checkpoint.street, **data}
     expected = data.pop("expect", None) if kind == "question" else None
     if kind == "table" and "phh" in data:
         data = _phh_data(path, open_line, body, cell_id, data, folder or Path(path).parent)
@@ -252,7 +262,44 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                                            f"{type(exc).__name__}: {exc}"[:300]) from None
     if expected is not None:
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
-    return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after)
+    if checkpoint is not None:
+        _draw_at(engine_cell, next(c for c in tables if c.id == after), checkpoint)
+    return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after,
+                checkpoint=checkpoint)
+
+
+def _draw_at(question, table: Cell, point: Checkpoint) -> None:
+    """A question asked at a point of a table cell's hand draws that hand as it
+    stands there, as the trainee's table does: no card not yet dealt, no
+    decision not yet made (a pots question's totals left out, as ever)."""
+    if table.engine.kind != "poker":
+        return
+    view = stand(table.engine.new_hand, point.steps, point.pause)[0].view()
+    question.display = {**question.display, "table": without_totals(view) if question.kind == "pots" else view}
+
+
+def _checkpoint(path: str, line: int, cell_id: str, data: dict, tables: list, after: str) -> Checkpoint:
+    """A question's `at`: the point of the table cell's hand it names
+    (engine.checkpoints), checked against the question's own keys."""
+    if not after:
+        raise LessonError(path, line, f"question {cell_id!r}: at = ... names a point of a table cell's hand: "
+                                      'give the cell as hand = "table-cell-id" too')
+    source = next(c for c in tables if c.id == after)
+    try:
+        point = find_checkpoint(source.engine.new_hand, data["at"])
+    except (CheckpointError, ScenarioError) as exc:
+        raise LessonError(path, line, f"question {cell_id!r}: {exc}") from None
+    ask = data.get("ask")
+    if ask == "first_to_act" and point.street is None:
+        raise LessonError(path, line, f"question {cell_id!r}: a first_to_act question is asked before the "
+                                      f'round it is about: at = "<round>", e.g. at = "flop"')
+    if ask == "first_to_act" and data.get("street", point.street) != point.street:
+        raise LessonError(path, line, f"question {cell_id!r}: street = {data.get('street')!r} but at = "
+                                      f"{data['at']!r}: ask it before the round it is about")
+    if ask == "largest_bet" and point.seat is None:
+        raise LessonError(path, line, f'question {cell_id!r}: a largest_bet question is asked at a player\'s '
+                                      'turn: at = "<round>: seat N"')
+    return point
 
 
 def _drill(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:

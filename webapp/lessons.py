@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
+from webapp import preanswer
 from webapp.lessonfile import Lesson, LessonError, read_lesson
 
 MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
@@ -69,6 +70,9 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
             problem = f"{type(exc).__name__}: {exc}"
         if problem:
             problems.append(f"{shown}:{cell.line}: {cell.kind} cell {cell.id or ''}: {problem}".replace(" :", ":"))
+    # Nothing on screen may answer a question before it is asked (webapp.preanswer).
+    problems += [f"{shown}:{leak.line}: question cell {leak.cell_id}: answered before it is asked: {leak.what}"
+                 for leak in preanswer.leaks(lesson)]
     return lesson, problems
 
 

@@ -134,28 +134,59 @@ def current_state(user_id: int, slug: str, cell) -> dict:
     return state
 
 
-def table_hand(cell, state):
+def table_hand(cell, state, pause: str | None = None):
     """(the cell's hand with the trainee's stored steps, a notice or None);
-    kept between requests by webapp.hands, so a step replays nothing."""
+    kept between requests by webapp.hands, so a step replays nothing.
+    `pause`: the betting round the hand waits before (`pending_questions`)."""
     try:
-        return hands.replay(cell.engine, state["steps"]), None
+        return hands.replay(cell.engine, state["steps"], pause), None
     except ScenarioError:
         # A hand stored before cells had fingerprints no longer replays: start again.
         state["steps"], state["done"] = [], 0
         return cell.engine.new_hand(), CHANGED[True]
 
 
-def dealt_hand(cell, state):
+def dealt_hand(cell, state, pause: str | None = None):
     """A table or drill cell's hand with the stored steps, owned by this
     request (a step may change it): handed back to webapp.hands only when
     cell_context renders it."""
     table = drill_cells.as_table(cell, state)[0] if cell.kind == "drill" else cell
-    return table_hand(table, state)[0]
+    return table_hand(table, state, pause)[0]
 
 
-def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None) -> dict:
+def pending_questions(lesson, cell, user_id: int) -> list:
+    """The questions asked at a point of this table cell's hand (`at`,
+    engine.checkpoints) that this trainee has not answered yet, the earliest
+    point first. The hand stops at each until its question is answered."""
+    asked = [q for q in lesson.interactive_cells if q.after == cell.id and q.checkpoint is not None]
+    return sorted((q for q in asked if store.get_state(user_id, lesson.slug, q.id)["answer"] is None),
+                  key=lambda q: q.checkpoint.steps)
+
+
+def _pause(pending: list, steps: int) -> str | None:
+    """The betting round the hand waits before: the next point still ahead
+    (or reached) that stands before a round's first decision."""
+    ahead = [q.checkpoint for q in pending if q.checkpoint.steps >= steps]
+    return ahead[0].pause if ahead else None
+
+
+def _waiting_for(pending: list, steps: int):
+    """The question the hand stands waiting for after `steps` dealer steps, or None."""
+    return next((q for q in pending if q.checkpoint.steps == steps), None)
+
+
+def waiting_notice(question) -> str:
+    ask = question.engine.prompt
+    return (f"The hand waits here, {question.checkpoint.label}: answer the question below first "
+            f"(“{ask}”). Right or wrong, once your answer is shown the hand goes on.")
+
+
+def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None,
+                 stops: bool = True) -> dict:
     """What a cell's template draws. `hand`: a table cell's hand already
-    replayed to `state`'s steps by the caller (the step it checked applied)."""
+    replayed to `state`'s steps by the caller (the step it checked applied).
+    `stops`: a table cell stops where a question is asked (`at`); not in an
+    instructor's preview, which shows every question at once."""
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
@@ -169,9 +200,14 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["notice"] = ctx["notice"] or edited
         cell = ctx["cell"]
     if cell.kind == "table":
+        pending = pending_questions(lesson, cell, state["user_id"]) if stops and not ctx["drill"] else []
         if hand is None:
-            hand, edited = table_hand(cell, state)
+            hand, edited = table_hand(cell, state, _pause(pending, len(state["steps"])))
             ctx["notice"] = edited or ctx["notice"]
+        waiting = _waiting_for(pending, len(state["steps"]))
+        if waiting is not None:
+            # Drawn whole (a notice), with the question opened below (_render_cell).
+            ctx["notice"], ctx["waiting"] = ctx["notice"] or waiting_notice(waiting), waiting
         ctx["hand"] = hand
         ctx["view"] = hand.view()
         ctx["layout"] = LAYOUTS[hand.layout](len(ctx["view"][hand.layout]))
@@ -201,7 +237,11 @@ def _locked_by(lesson, cell, user_id: int):
     if not cell.after:
         return None
     table = lesson.cell(cell.after)
-    return None if store.get_state(user_id, lesson.slug, cell.after)["done"] else table
+    dealt = store.get_state(user_id, lesson.slug, cell.after)
+    if cell.checkpoint is not None:
+        # Asked at a point of the hand: open once the hand has come to it.
+        return None if dealt["done"] or len(dealt["steps"]) >= cell.checkpoint.steps else table
+    return None if dealt["done"] else table
 
 
 def _render_cell(ctx, status=200):
@@ -212,12 +252,21 @@ def _render_cell(ctx, status=200):
     if "score" not in ctx:
         ctx["score"] = _score(lesson)
     html = render_template(template, c=ctx)
-    if ctx["cell"].kind == "table" and ctx["state"]["done"]:
-        # The hand is dealt: the questions about it open in place.
+    if ctx["cell"].kind == "table" and (ctx["state"]["done"] or ctx.get("waiting")):
+        # The hand is dealt, or stands at a question's point: the questions about it open in place.
+        steps = len(ctx["state"]["steps"])
         for cell in lesson.interactive_cells:
-            if cell.after == ctx["cell"].id:
+            if cell.after == ctx["cell"].id and (ctx["state"]["done"] or cell is ctx.get("waiting")
+                                                 or (cell.checkpoint and cell.checkpoint.steps == steps)):
                 opened = cell_context(lesson, cell, store.get_state(g.user["id"], lesson.slug, cell.id))
                 html += render_template("lessons/_question_cell.html", c={**opened, "oob": True})
+    elif ctx["cell"].kind == "question" and ctx.get("release") is not None:
+        # The answer is given: the hand that waited for it goes on, drawn again in place.
+        table = ctx["release"]
+        dealt = store.get_state(g.user["id"], lesson.slug, table.id)
+        if len(dealt["steps"]) == ctx["cell"].checkpoint.steps and not dealt["done"]:
+            went_on = cell_context(lesson, table, dealt)
+            html += render_template(went_on["hand"].cell_template, c={**went_on, "oob": True})
     return html, status
 
 
@@ -266,13 +315,19 @@ def step(slug, cell_id):
         # A drill's page stores its hand's seed before showing it: none stored, no page showed it.
         unseen = cell.kind == "drill" and state["seed"] is None
         restarted = store.restart_if_changed(state, cell.fingerprint)
-        hand = dealt_hand(cell, state)
+        pending = [] if cell.kind == "drill" else pending_questions(lesson, cell, user)
+        hand = dealt_hand(cell, state, _pause(pending, len(state["steps"])))
+        waiting = _waiting_for(pending, len(state["steps"]))
         if unseen:
             refused = UNSEEN
         elif at != len(state["steps"]) or rev not in (None, state["runs"]):
             refused = STALE
         elif hand.finished:
             refused = "This hand is over. Use Restart cell to deal it again."
+        elif waiting is not None:
+            # Nothing changes and nothing is recorded: the hand waits for the question.
+            refused = (f"Answer the question below first: “{waiting.engine.prompt}”. The hand waits "
+                       f"{waiting.checkpoint.label} until it is answered.")
         else:
             refused = None
             before = None if restarted else step_reply.Before.shown(hand, cell, form)
@@ -361,8 +416,11 @@ def answer(slug, cell_id):
     if stale:
         return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
                                          notice=CHANGED[False] if changed else None), 409)
-    return _render_cell(cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok,
-                                     rule=verdict.rule))
+    ctx = cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok, rule=verdict.rule)
+    if cell.checkpoint is not None:
+        # An answer, right or wrong, releases the hand that waited at this question's point.
+        ctx["release"] = lesson.cell(cell.after)
+    return _render_cell(ctx)
 
 
 @bp.post("/<slug>/cells/<cell_id>/reset")

@@ -2,12 +2,13 @@
 house's odd-chip rule, and the largest bet or raise a structure allows."""
 from __future__ import annotations
 
+from typing import Any, Mapping
 
 from engine.award import split_explained
 from engine.betting import KINDS as STRUCTURES, BettingRound, BettingStructure
 from engine.house import PROFILES
 from engine.pots import split_pot
-from engine.questions.base import Data, Question, QuestionError
+from engine.questions.base import Data, Question, QuestionError, hand_data
 
 ODD_CHIP_WORDS = {
     "button": "the leftover chips go one at a time to the tied hands closest clockwise to the button "
@@ -132,7 +133,14 @@ def largest_bet(data: Data) -> Question:
     them this round): pot limit 6.6, spread limit 6.7, fixed limit and its raise
     cap 6.8, within the player's stack (6.10). When no raise is allowed the
     most the player may do is call, so the answer is the call."""
+    if "at" in data:
+        return largest_bet_in_hand(data)
     betting, said = _situation(data)
+    return _largest(betting, said, data.get("posted", {}), data.get("prompt"))
+
+
+def _largest(betting: BettingRound, said: list[str], posted: Mapping[Any, int], prompt: object) -> Question:
+    """The largest_bet question for a betting round stood at the player asked about."""
     options = betting.options()
     assert options is not None
     s = betting.structure
@@ -148,7 +156,6 @@ def largest_bet(data: Data) -> Question:
                         + (f", at most {s.raise_cap} raises a round" if s.capped else "")]
     if betting.pot:
         facts.append(f"Already in the pot from earlier: {betting.pot}")
-    posted = data.get("posted", {})
     facts += [f"Seat {k} posted {v}" for k, v in posted.items() if v]
     facts += said
     facts.append(f"Seat {seat} is to act with {betting.stacks[seat]} chips behind and "
@@ -188,6 +195,53 @@ def largest_bet(data: Data) -> Question:
                      "raises unless two players are head to head (6.8).",
             "no-limit": "No limit: only the player's stack limits the bet (6.10)."}[s.kind]
     return Question(
-        "largest_bet", data.get("prompt") or f"What is the most seat {seat} may {verb} to "
+        "largest_bet", str(prompt or "") or f"What is the most seat {seat} may {verb} to "
                                               "(the total in front of the player this round)?",
         "amount", [], {"facts": facts}, answer, rule, hint=hint, explanation=explanation)
+
+
+class _Reached(Exception):
+    """The player asked about is to act: the hand stops there."""
+
+
+def largest_bet_in_hand(data: Data) -> Question:
+    """`at = "<round>: seat N"` with a table cell's hand: the hand dealt and
+    played to seat N's turn in that betting round, and the most that player
+    may make it then, from the hand's own round (its pot, stacks, blinds and
+    the actions before them) (6.6-6.10, 6.15)."""
+    from engine.checkpoints import CheckpointError, read_at
+    from engine.hand import Hand, Scenario
+
+    scenario = dict(hand_data(data))
+    actions = [str(a) for a in scenario.pop("actions", [])]
+    said: list[str] = []
+    posted: dict[int, int] = {}
+
+    def decide(hand: Any, decision: Any) -> str:
+        if decision.kind == "bet" and decision.street == street:
+            if not said and not posted:
+                posted.update({s: hand.players[s].in_front for s in hand._round.order
+                               if hand.players[s].in_front})
+            if decision.seat == seat:
+                raise _Reached
+        if not actions:
+            raise QuestionError(f"the hand's actions run out before seat {seat} acts on the {street}")
+        text = actions.pop(0)
+        if decision.kind == "bet" and decision.street == street:
+            said.append(f"Seat {decision.seat}: {text}")
+        return text
+
+    hand = Hand(Scenario.from_dict({**scenario, "actions": []}), decide)
+    try:
+        kind, street, seat = read_at(data["at"], hand)
+    except CheckpointError as exc:
+        raise QuestionError(str(exc)) from None
+    if kind != "seat":
+        raise QuestionError('a largest_bet question about a hand is asked at a player\'s turn: '
+                            'at = "<round>: seat N", e.g. at = "flop: seat 3"')
+    try:
+        hand.autoplay()
+    except _Reached:
+        assert hand._round is not None      # stopped inside the round, at the player's turn
+        return _largest(hand._round, said, posted, data.get("prompt"))
+    raise QuestionError(f"seat {seat} never acts on the {street} in this hand")

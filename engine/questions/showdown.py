@@ -251,6 +251,13 @@ def shares(data: Data) -> Question:
         totals, "8.1.5", hint=hint, explanation=explanation, labelled=True)
 
 
+def without_totals(view: dict[str, Any]) -> dict[str, Any]:
+    """A pots question's table: the pot and the pots built are its answer, so
+    the middle of the table shows neither (issue 27); the players' bets,
+    stacks and cards stay."""
+    return {**view, "pot": None, "pots": []}
+
+
 def pots(data: Data) -> Question:
     """How much is in the main pot and each side pot when the hand reaches the
     showdown (1.1 Main pot, Side pot; 6.15: an all-in player wins only what
@@ -273,7 +280,7 @@ def pots(data: Data) -> Question:
     return Question(
         "pots", data.get("prompt") or "How much is in the main pot and in each side pot?", "amounts",
         [(i, p.name.capitalize()) for i, p in enumerate(built)],
-        {"table": hand.view(), "facts": ["Put in this hand: " + ", ".join(
+        {"table": without_totals(hand.view()), "facts": ["Put in this hand: " + ", ".join(
             f"seat {s} {c}" for s, c in sorted(committed.items()))] + list(hand.log)},
         {i: p.amount for i, p in enumerate(built)}, "1.1 (Side pot)",
         hint=("Start from the smallest all-in: the main pot takes that much from every player who put "
@@ -346,3 +353,10 @@ def rake(data: Data) -> Question:
         "rake", data.get("prompt") or "How much commission does the dealer take?", "amount", [],
         {"table": table, "facts": facts}, hand.rake, rule, hint=hint,
         explanation=hand.rake_lines + [f"The dealer takes {hand.rake} in commission."])
+
+
+def showdown_parts(data: Data) -> list[Part]:
+    """Who wins each pot and each half of a hand played to its showdown (the
+    lines of a halves question): what a lesson's words must not give away
+    before a question about that showdown is answered (webapp.preanswer)."""
+    return _parts(_to_showdown(data)[0])

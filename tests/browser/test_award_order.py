@@ -34,6 +34,15 @@ def test_the_pots_are_listed_and_pushed_side_pots_first(page: Page, live_server)
         with store.cell_transaction(user, SLUG, CELL) as state:
             state["steps"] = steps
             store.save_state(state)
+        # The questions this hand waits for (`at`), answered already: this test is about the awards.
+        for question in LIBRARY.lessons[SLUG].interactive_cells:
+            if question.after == CELL and question.checkpoint is not None:
+                with store.cell_transaction(user, SLUG, question.id) as state:
+                    answer = question.engine.answer
+                    state["answer"] = ({str(k): v for k, v in answer.items()} if isinstance(answer, dict)
+                                       else list(answer) if isinstance(answer, tuple) else answer)
+                    state["runs"], state["fingerprint"] = 1, question.fingerprint
+                    store.save_state(state)
     sign_in(page, live_server["url"], f"/lessons/{SLUG}")
     cell = page.locator(f"#cell-{CELL}")
     pots = cell.locator("[data-testid=pots] li")

@@ -12,6 +12,7 @@ from webapp.db import get_db
 from webapp.lessonfile import load_library
 
 from .conftest import perform, sign_in
+from .test_checkpoints import answer_in_page
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -26,8 +27,15 @@ def test_deal_table_cell_to_the_end(page: Page, live_server, slug, cell_id):
     sign_in(page, live_server["url"], f"/lessons/{slug}")
     expect(page.locator(f"#cell-{cell_id}")).to_be_visible()      # the page (and a drill's seed) is there
     hand = dealt_hand(live_server["app"], slug, cell_id, engine_cell)
+    # The questions asked at a point of this hand (`at`): the hand waits there for them.
+    asked: dict[int, list] = {}
+    for q in LIBRARY.lessons[slug].interactive_cells:
+        if q.after == cell_id and q.checkpoint is not None:
+            asked.setdefault(q.checkpoint.steps, []).append(q)
     done = 0
     while (exp := hand.expected()) is not None:
+        for question in asked.get(done, ()):
+            answer_in_page(page, question.id, question.engine)
         step = exp.step()
         assert hand.propose(step).ok
         perform(page, cell_id, kinds, step)

@@ -11,6 +11,7 @@ from engine.hand import Step
 from webapp.lessonfile import load_library
 
 from .conftest import perform, sign_in
+from .test_checkpoints import answer_in_page
 
 pytestmark = pytest.mark.browser
 LESSON, CELL = "holdem-01-dealing-a-hand", "deal-a-hand"
@@ -38,7 +39,9 @@ MARKED = "(sel) => document.querySelectorAll(sel + ' [data-mark]').length"
 
 @pytest.mark.parametrize("lesson, cell_id", [(LESSON, CELL), CASINO], ids=["poker", "casino"])
 def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, live_server, lesson, cell_id):
-    engine = load_library(live_server["app"].config["LESSONS_DIR"]).lessons[lesson].cell(cell_id).engine
+    library = load_library(live_server["app"].config["LESSONS_DIR"])
+    engine = library.lessons[lesson].cell(cell_id).engine
+    asked = [q for q in library.lessons[lesson].interactive_cells if q.after == cell_id and q.checkpoint]
     kinds = engine.step_kinds
     sign_in(page, live_server["url"], f"/lessons/{lesson}")
     cell = f"#cell-{cell_id}"
@@ -75,6 +78,8 @@ def test_a_hand_dealt_by_partial_swaps_equals_the_cell_drawn_again(page: Page, l
         expect(page.locator(f"{cell} button.seat:not(.empty)[tabindex='0']")).to_have_count(1)
         if step.seat is not None:
             expect(page.locator(f"{cell}--seat-{step.seat}")).to_be_focused()
+        for question in (q for q in asked if q.checkpoint.steps == hand.step_count):
+            answer_in_page(page, question.id, question.engine)      # the hand waits for it (`at`)
     expect(page.locator("#table-announcer")).to_contain_text("✔")
     dealt = page.evaluate(SNAPSHOT, cell)
     assert dealt["cards"], "cards were dealt"

@@ -19,6 +19,7 @@ from webapp import ROOT
 from webapp.lessonfile import load_library
 
 from .conftest import HX, step_form
+from .test_preanswer import answer_the_questions_of
 
 SLUG, CELL = "holdem-01-dealing-a-hand", "deal-a-hand"
 CASINO = "casino-01-casino-holdem", "deal-a-round"
@@ -102,6 +103,8 @@ def changing_ids(ids, cell=CELL) -> set[str]:
 def test_every_step_sends_only_what_changed_and_the_page_equals_a_full_render(client, auth, slug, cell, parts):
     auth.login()
     engine = engine_cell(slug, cell)
+    lesson = load_library(str(ROOT / "lessons")).lessons[slug]
+    stops = {q.checkpoint.steps for q in lesson.interactive_cells if q.after == cell and q.checkpoint}
     hand = engine.new_hand()
     before = page(client, slug)
     watched = changing_ids(before, cell)
@@ -122,6 +125,12 @@ def test_every_step_sends_only_what_changed_and_the_page_equals_a_full_render(cl
                 assert re.search(r'<section class="cell cell-code cell-table[^"]* done"', reply)
                 assert "complete." in reply
                 return
+            if right and at in stops:
+                # The hand stops for a question (`at`): drawn whole, as with a notice; answered, it goes on.
+                assert "HX-Retarget" not in r.headers and "The hand waits here" in reply
+                answer_the_questions_of(client, lesson, cell, at)
+                before = page(client, slug)
+                continue
             assert r.headers["HX-Retarget"] == f"#cell-{cell}--out" and "<section" not in reply
             assert ("✔" if right else "✘") in reply
             sent = parts_of(reply)
