@@ -268,14 +268,22 @@ def pots(data: Data) -> Question:
                    f"{'s' if len(p.eligible) > 1 else ''} {', '.join(map(str, p.eligible))}."
                    for p in built]
     explanation += hand.uncalled_lines
-    explanation.append("Each all-in player can win only what they put in plus as much from each "
-                       "other player; the rest forms a side pot for those who put in more (1.1, 6.15).")
+    # One pot and nobody all in: the pot is the antes, blinds and called
+    # wagers (1.1 Pot); the side-pot rule decides only where there is one.
+    side = len(built) > 1 or any(p.all_in for p in hand.players.values())
+    if side:
+        explanation.append("Each all-in player can win only what they put in plus as much from each "
+                           "other player; the rest forms a side pot for those who put in more (1.1, 6.15).")
+    else:
+        explanation.append("Nobody is all in, so there is one pot: the antes, blinds and called wagers "
+                           "(1.1 Pot).")
+    rule = "1.1 (Side pot)" if side else "1.1 (Pot)"
     return Question(
         "pots", data.get("prompt") or "How much is in the main pot and in each side pot?", "amounts",
         [(i, p.name.capitalize()) for i, p in enumerate(built)],
         {"table": hand.view(), "facts": ["Put in this hand: " + ", ".join(
             f"seat {s} {c}" for s, c in sorted(committed.items()))] + list(hand.log)},
-        {i: p.amount for i, p in enumerate(built)}, "1.1 (Side pot)",
+        {i: p.amount for i, p in enumerate(built)}, rule,
         hint=("Start from the smallest all-in: the main pot takes that much from every player who put "
               "chips in; the next level makes side pot 1, and so on. A bet nobody called goes back "
               "to its owner and is in no pot (1.1, 6.15, 7.5)."),

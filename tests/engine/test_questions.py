@@ -102,3 +102,15 @@ def test_pots_uncalled_bet_is_in_no_pot():
                         "actions": ["call", "call", "check", "bet 10", "fold", "fold"]})
     assert q.answer == {0: 6}                   # the flop bet of 10 goes back (7.5)
     assert "7.5" in q.check(q.answer).message
+
+
+def test_pots_cite_the_pot_when_nobody_is_all_in_and_the_side_pot_when_there_is_one():
+    """One pot and no all-in: the pot is 1.1's antes, blinds and called wagers;
+    the side-pot rule and its all-in sentence are for hands that have one."""
+    plain = build_question({"ask": "pots", "button_was": 1, "seed": 2,
+                            "seats": {1: ["A", 100], 3: ["B", 100], 5: ["C", 100]},
+                            "actions": ["call", "call", "check"] + ["check"] * 9})
+    assert plain.answer == {0: 6} and plain.rule == "1.1 (Pot)"
+    assert not any("all-in" in line for line in plain.explanation)
+    side = build_question({"ask": "pots", **SIDE_POT})
+    assert side.rule == "1.1 (Side pot)" and any("6.15" in line for line in side.explanation)
