@@ -52,6 +52,7 @@ class Awarding(HandState):
     """The showdown: readings, pots, and one award step per pot (or half)."""
 
     _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read
+    last_wager: tuple[str, int | None] | None        # engine.betting_rounds: the last round played
 
     def _dealt_hand(self, seat: int, board_index: int, ranking: str, value: int | None = None) -> DealtHand:
         """A seat's best hand on one board under one ranking, kept while its
@@ -166,7 +167,7 @@ class Awarding(HandState):
         parts: list[tuple[AwardedPot, str]] = []
         for place, pot in enumerate(ordered):
             if len(live) == 1:
-                rule = self.game.uncontested_rule
+                rule = self.game.uncontested_rule_in(self.last_wager[0] if self.last_wager else None)
                 why = f"Only one player remains, so that player wins the pot without a showdown ({rule})"
                 pot_parts = [self._award_part(pot, [live[0]], rule,
                                               f"Seat {live[0]} is the only player left in the {pot.name}", why)]

@@ -4,6 +4,7 @@
 the `Showdown`, and the `Game` they make up; each element cites its rule."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -203,6 +204,19 @@ class Game:
         """The engine.rankings name that reads this game's hands with `deck`."""
         name = self.showdown.low if low else self.showdown.ranking
         return HIGH_BY_DECK[deck] if name == "high" else name
+
+    def uncontested_rule_in(self, street_name: str | None) -> str:
+        """The rule that gives the pot to the one player left when the others
+        fold in `street_name`'s betting. Each betting round of the community
+        games has its own "(c)(i)" (8.17.4(c)(i) on the flop, 8.17.6(c)(i) on
+        the river; 8.14-8.24 read for it), so a pot won on the flop cites the
+        flop's; the other games cite their first round's `uncontested_rule`."""
+        street = next((s for s in self.streets if s.name == street_name and s.betting), None)
+        if self.family == "community" and street is not None and street.betting is not None:
+            section = re.fullmatch(r"(8\.\d+\.\d+)\([ab]\)", street.betting.rule)
+            if section:
+                return f"{section.group(1)}(c)(i)"
+        return self.uncontested_rule
 
     def forced_bets(self) -> str:
         parts = []

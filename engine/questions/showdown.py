@@ -3,6 +3,7 @@ first, who wins each pot or half, how much is in each pot, how many chips go
 to each seat, and the commission."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,26 @@ from engine.questions.base import Data, Question, QuestionError, hand_data, seat
 
 def _hand(data: Data) -> Hand:
     return Hand(Scenario.from_dict(hand_data(data)))
+
+
+DISCARD_LINE = re.compile(r"Seat \d+ \(.*\) discards (\d+) cards?")
+
+
+def _discards_unordered(view: dict[str, Any]) -> dict[str, Any]:
+    """The table talk with the discards just made (Pineapple 8.19.3(d), Crazy
+    Pineapple 8.20.4(d)) said as one line: they go from the first player
+    still in on the button's left, the seat that opens the next round, so
+    the talk in the order they came would name the answer."""
+    log: list[str] = list(view.get("log") or [])
+    start = len(log)
+    while start and DISCARD_LINE.fullmatch(log[start - 1]):
+        start -= 1
+    made = [m for m in (DISCARD_LINE.fullmatch(line) for line in log[start:]) if m]
+    if len(made) < 2:
+        return view
+    count = made[0].group(1)
+    return {**view, "log": log[:start] + [f"The {len(made)} players still in discard {count} "
+                                          f"card{'s' if count != '1' else ''} each"]}
 
 
 def first_to_act(data: Data) -> Question:
@@ -44,7 +65,7 @@ def first_to_act(data: Data) -> Question:
                  "say; standard practice for a live blind), so the betting opens on its left.")
     return Question(
         "first_to_act", data.get("prompt") or f"Who acts first on the {street}?", "seat",
-        seat_choices(hand, hand.live_seats()), {"table": hand.view()}, seat, betting.rule,
+        seat_choices(hand, hand.live_seats()), {"table": _discards_unordered(hand.view())}, seat, betting.rule,
         hint=hint,
         explanation=[f"Seat {seat} ({hand.players[seat].name}) acts first.", hint])
 
@@ -275,14 +296,22 @@ def pots(data: Data) -> Question:
                    f"{'s' if len(p.eligible) > 1 else ''} {', '.join(map(str, p.eligible))}."
                    for p in built]
     explanation += hand.uncalled_lines
-    explanation.append("Each all-in player can win only what they put in plus as much from each "
-                       "other player; the rest forms a side pot for those who put in more (1.1, 6.15).")
+    # One pot and nobody all in: the pot is the antes, blinds and called
+    # wagers (1.1 Pot); the side-pot rule decides only where there is one.
+    side = len(built) > 1 or any(p.all_in for p in hand.players.values())
+    if side:
+        explanation.append("Each all-in player can win only what they put in plus as much from each "
+                           "other player; the rest forms a side pot for those who put in more (1.1, 6.15).")
+    else:
+        explanation.append("Nobody is all in, so there is one pot: the antes, blinds and called wagers "
+                           "(1.1 Pot).")
+    rule = "1.1 (Side pot)" if side else "1.1 (Pot)"
     return Question(
         "pots", data.get("prompt") or "How much is in the main pot and in each side pot?", "amounts",
         [(i, p.name.capitalize()) for i, p in enumerate(built)],
         {"table": without_totals(hand.view()), "facts": ["Put in this hand: " + ", ".join(
             f"seat {s} {c}" for s, c in sorted(committed.items()))] + list(hand.log)},
-        {i: p.amount for i, p in enumerate(built)}, "1.1 (Side pot)",
+        {i: p.amount for i, p in enumerate(built)}, rule,
         hint=("Start from the smallest all-in: the main pot takes that much from every player who put "
               "chips in; the next level makes side pot 1, and so on. A bet nobody called goes back "
               "to its owner and is in no pot (1.1, 6.15, 7.5)."),

@@ -431,6 +431,22 @@ def test_a_player_left_alone_wins_without_a_showdown_by_the_games_rule():
     assert "without a showdown (8.23.3(c)(i))" in exp.why
 
 
+@pytest.mark.parametrize("game, actions, street, rule", [
+    ("holdem", ["call", "call", "check", "check", "bet 4", "fold", "fold"], "flop", "8.17.4(c)(i)"),
+    ("omaha", ["call", "call", "check", "check", "check", "check", "check", "check", "bet 4", "fold", "fold"],
+     "turn", "8.23.5(c)(i)"),
+    ("pineapple", ["call", "call", "check", "discard #1", "discard #1", "discard #1"] + ["check"] * 6
+     + ["bet 4", "fold", "fold"], "river", "8.19.6(c)(i)"),
+])
+def test_a_pot_won_by_folds_after_the_first_round_cites_that_rounds_rule(game, actions, street, rule):
+    """Each betting round of a community game has its own (c)(i): a pot the
+    others fold on the flop is won under the flop's, not the first round's."""
+    h = hand(game, actions=actions)
+    exp = until(h, "award")
+    assert h.last_wager is not None and h.last_wager[0] == street
+    assert exp.rule == rule and f"without a showdown ({rule})" in exp.why
+
+
 # --- questions on every game -------------------------------------------------------------
 
 def test_first_to_act_question_for_stud_and_a_paused_table():

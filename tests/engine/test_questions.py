@@ -102,3 +102,30 @@ def test_pots_uncalled_bet_is_in_no_pot():
                         "actions": ["call", "call", "check", "bet 10", "fold", "fold"]})
     assert q.answer == {0: 6}                   # the flop bet of 10 goes back (7.5)
     assert "7.5" in q.check(q.answer).message
+
+
+def test_pots_cite_the_pot_when_nobody_is_all_in_and_the_side_pot_when_there_is_one():
+    """One pot and no all-in: the pot is 1.1's antes, blinds and called wagers;
+    the side-pot rule and its all-in sentence are for hands that have one."""
+    plain = build_question({"ask": "pots", "button_was": 1, "seed": 2,
+                            "seats": {1: ["A", 100], 3: ["B", 100], 5: ["C", 100]},
+                            "actions": ["call", "call", "check"] + ["check"] * 9})
+    assert plain.answer == {0: 6} and plain.rule == "1.1 (Pot)"
+    assert not any("all-in" in line for line in plain.explanation)
+    side = build_question({"ask": "pots", **SIDE_POT})
+    assert side.rule == "1.1 (Side pot)" and any("6.15" in line for line in side.explanation)
+
+
+def test_first_to_act_after_the_discards_does_not_show_the_order_they_came_in():
+    """The discards start with the first player still in on the button's left
+    (8.19.3(d)), the seat that opens the flop (8.19.4(b)): the table talk says
+    who discarded, not in what order, so it does not name the answer."""
+    q = build_question({"ask": "first_to_act", "game": "pineapple", "street": "flop", "seed": 21,
+                        "button_was": 9, "seats": {1: ["Eve", 150], 4: ["Fin", 150], 6: ["Gil", 150], 9: ["Hal", 150]},
+                        "actions": ["call", "call", "fold", "check", "discard #3", "discard #3", "discard #3"]
+                        + ["check"] * 9})
+    log = q.display["table"]["log"]
+    assert q.answer == 6
+    assert not any("discards" in line for line in log)
+    assert log[-1] == "The 3 players still in discard 1 card each"
+    assert log[:4] == ["Seat 9 (Hal) calls 2", "Seat 1 (Eve) calls 2", "Seat 4 (Fin) folds", "Seat 6 (Gil) checks"]
