@@ -270,7 +270,8 @@ def step(slug, cell_id):
             state["runs"] += 1
             if verdict.ok:
                 state["steps"].append(proposed.to_dict())
-                state["done"] = int(hand.finished)
+                # Done once dealt to the end: a drill's next hand keeps the credit (issue 29).
+                state["done"] = int(state["done"] or hand.finished)
                 state["wrong_in_a_row"], level = 0, None
             else:
                 # Hints that teach: the 1st wrong step in a row names the rule,
@@ -385,11 +386,13 @@ def deal_new_hand(slug, cell_id):
             refused = UNSEEN
         elif at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
             refused = STALE
-        elif not state["done"]:
+        elif not dealt_hand(cell, state).finished:
             refused = "Deal this hand to the end first (or use Restart cell to start it again)."
         else:
             refused = None
-            state.update(seed=seed, steps=[], done=0, wrong_in_a_row=0)
+            # `done` stays: the drill was dealt to the end once, and more practice
+            # must never show as less progress (issue 29, finding 2).
+            state.update(seed=seed, steps=[], wrong_in_a_row=0)
             store.save_state(state)
     if refused:
         return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)

@@ -170,7 +170,7 @@ def test_a_trainee_works_a_drill_and_deals_a_new_hand(lesson_app, client, auth):
     r = client.post(f"{URL}/deal", data={"at": str(len(steps)), "rev": str(done["runs"])}, headers=HX)
     assert r.status_code == 200 and "A new hand is dealt" in r.get_data(as_text=True)
     second = state(lesson_app)
-    assert second["seed"] != first and second["steps"] == "[]" and second["done"] == 0
+    assert second["seed"] != first and second["steps"] == "[]" and second["done"] == 1   # credit kept
     assert len(attempts(lesson_app)) == len(rows)
     deal_to_the_end(client, lesson_app)
     again = drill_cells.replay(drill(lesson_app), second["seed"], json.loads(state(lesson_app)["steps"]))
@@ -332,3 +332,33 @@ def test_the_editor_preview_deals_a_drill_and_stores_no_attempt(lesson_app, clie
         body = r.get_data(as_text=True)
         assert r.status_code == 200 and "✔" in body, body[-300:]
     assert "/lessons/drafted/cells" not in body and attempts(lesson_app) == []
+
+
+def test_dealing_a_new_hand_keeps_the_drills_credit(lesson_app, client, auth):
+    """Issue 29, finding 2: more practice never looks like less progress. A drill
+    dealt to the end stays done through *Deal a new hand* and *Restart cell*, on
+    the lesson's progress and on the class dashboard."""
+    teacher = lesson_app.test_client()
+    teacher.post("/auth/login", data={"username": "instructor", "password": "teach-well-2"})
+    cohort = int(teacher.post("/cohorts/", data={"name": "Drillers"}).headers["Location"].rsplit("/", 1)[1])
+    with lesson_app.app_context():
+        trainee_id = get_db().execute("select id from users where username = 'trainee'").fetchone()[0]
+    teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(trainee_id)})
+    auth.login()
+    client.get(f"/lessons/{SLUG}")
+    deal_to_the_end(client, lesson_app)
+    cells = len(load_library(lesson_app.config["LESSONS_DIR"]).lessons[SLUG].interactive_cells)
+    done = state(lesson_app)
+    r = client.post(f"{URL}/deal", data={"at": str(len(json.loads(done["steps"]))), "rev": str(done["runs"])},
+                    headers=HX)
+    body = r.get_data(as_text=True)
+    assert r.status_code == 200 and f"1 of {cells} cells done" in body
+    assert f"1 of {cells} cells done" in client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    assert f"1/{cells}" in matrix, matrix
+    # the new hand is dealt from the start, and can be dealt to the end again
+    assert 'data-testid="deal-new-hand"' not in body
+    client.post(f"{URL}/reset", headers=HX)
+    assert f"1 of {cells} cells done" in client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    body = deal_to_the_end(client, lesson_app)
+    assert "Hand complete." in body and "Deal a new hand" in body
