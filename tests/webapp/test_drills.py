@@ -362,3 +362,18 @@ def test_dealing_a_new_hand_keeps_the_drills_credit(lesson_app, client, auth):
     assert f"1 of {cells} cells done" in client.get(f"/lessons/{SLUG}").get_data(as_text=True)
     body = deal_to_the_end(client, lesson_app)
     assert "Hand complete." in body and "Deal a new hand" in body
+
+
+def seat_html(cell: str, seat: int) -> str:
+    return cell.split(f'data-seat="{seat}"', 1)[1].split("</button>", 1)[0]
+
+
+def test_a_drill_says_and_marks_where_the_button_was_last_hand(lesson_app, client, auth):
+    """Issue 29, finding 1: the first step (move the button) is not a guess."""
+    auth.login()
+    page = client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    was = hand_of(lesson_app, state(lesson_app)["seed"]).scenario.button_was
+    cell = page.split(f'id="cell-{CELL}"', 1)[1].split("</section>", 1)[0]
+    assert f"Last hand the button was at seat {was}." in cell
+    assert 'data-testid="button-was"' in seat_html(cell, was)
+    assert cell.count('data-testid="button-was"') == 1
