@@ -304,12 +304,16 @@
       requestAnimationFrame(() => { ticking = false; follow(); });
     }, { passive: true });
 
-    // The cell a link points at (#cell-…), else the first cell not yet solved.
+    // The cell a link points at (#cell-…); else, back in a lesson already worked in, the first
+    // cell not yet solved, below a note saying so; else (a first visit) the top: the teaching text.
     const linked = location.hash && cellOf(document.getElementById(decodeURIComponent(location.hash.slice(1))));
-    const start = linked || (nb.dataset.current && document.getElementById("cell-" + nb.dataset.current));
-    if (start) select(start, { scroll: !linked, focus: true });
+    const resumed = !linked && nb.dataset.resume === "1" && nb.dataset.current
+      && document.getElementById("cell-" + nb.dataset.current);
+    const start = linked || resumed || cells()[0];
+    if (start) select(start, { scroll: false, focus: true });
     // A link to a cell lands it below the toolbar, now that the toolbar's height is known.
     if (linked) linked.scrollIntoView({ block: "start", behavior: "instant" });
+    if (resumed) (document.getElementById("resume-note") || resumed).scrollIntoView({ block: "start", behavior: "instant" });
 
     document.getElementById("toc-toggle").addEventListener("click", () => openToc(!document.getElementById("toc").classList.contains("open")));
     document.getElementById("toc").addEventListener("click", (evt) => {

@@ -114,8 +114,11 @@ def lesson_page(slug):
             cells.append(cell_context(lesson, cell, state))
     current = next((c["cell"].id for c in cells if c["cell"].interactive and not c["state"]["done"]), None)
     score = store.lesson_score(g.user["id"], slug, [c.id for c in lesson.interactive_cells])
+    # A first visit opens at the top, on the lesson's teaching text; a trainee
+    # who has worked in it resumes at the first exercise not yet solved (issue 29).
+    resume = bool(score["attempts"]) and current is not None
     return render_template("lessons/notebook.html", lesson=lesson, cells=cells, current=current,
-                           score=score)
+                           score=score, resume=resume)
 
 
 # Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
