@@ -221,6 +221,7 @@ def test_the_add_user_command_makes_an_admin(app):
 # ---------------------------------------------------------------- assignments
 
 def test_assigned_lessons_show_due_and_overdue_by_the_clock(app):
+    app.config["CLOCK"] = lambda: datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)   # a past due date is refused
     teacher = sign_in(app, "instructor")
     cohort = new_cohort(teacher)
     teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(roster_id(app, "trainee"))})
@@ -246,6 +247,7 @@ def test_assigned_lessons_show_due_and_overdue_by_the_clock(app):
 
 def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_its_csv(app):
     from .test_auditions import deal, define, start
+    app.config["CLOCK"] = lambda: datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)   # a past due date is refused
     teacher = sign_in(app, "instructor")
     cohort = new_cohort(teacher)
     teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(roster_id(app, "trainee"))})

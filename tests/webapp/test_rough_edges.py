@@ -21,3 +21,39 @@ def test_a_first_visit_opens_at_the_top_and_a_return_resumes_with_a_note(app, cl
     assert "where you left off" in note.split("</p>", 1)[0]
     assert note.split("</p>", 1)[1].lstrip().startswith("<section") and f'id="cell-{current}"' in \
         note.split("</p>", 1)[1].split(">", 1)[0]
+
+
+def _teacher_with_cohort(app):
+    from .test_cohorts import new_cohort, sign_in
+    teacher = sign_in(app, "instructor")
+    return teacher, new_cohort(teacher)
+
+
+def test_a_refused_csv_import_keeps_the_files_names_and_says_so_at_the_top(app):
+    """Finding 4: the message is at the top of the page, the file's names are offered again."""
+    import io
+    teacher, cohort = _teacher_with_cohort(app)
+    text = "name\nAda\ntrainee\nCyd\n"          # trainee: a name already taken
+    r = teacher.post(f"/cohorts/{cohort}/import", data={"file": (io.BytesIO(text.encode()), "class.csv")},
+                     content_type="multipart/form-data")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    top = page.split('data-testid="import-errors"', 1)
+    assert len(top) == 2 and "Progress by trainee and lesson" not in top[0].split("<main", 1)[1] \
+        and "Progress by trainee and lesson" in top[1]
+    assert "Nothing was created" in top[1].split("</div>", 1)[0] and 'href="#import-form"' in top[1]
+    box = page.split('name="names"', 1)[1].split("</textarea>", 1)[0]
+    assert "Ada" in box and "Cyd" in box and "class.csv" in page
+
+
+def test_a_due_date_defaults_to_a_week_ahead_and_a_past_one_is_refused(app):
+    """Finding 10: not today by default; a day already past is refused with a message."""
+    from datetime import datetime, timezone
+    app.config["CLOCK"] = lambda: datetime(2026, 12, 3, 10, 0, tzinfo=timezone.utc)
+    teacher, cohort = _teacher_with_cohort(app)
+    page = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    assert 'name="due" required value="2026-12-10" min="2026-12-03"' in page
+    r = teacher.post(f"/cohorts/{cohort}/assignments", data={"lesson": LESSON, "due": "2026-12-02"})
+    assert r.status_code == 422 and "2026-12-02 is already past" in r.get_data(as_text=True)
+    assert teacher.post(f"/cohorts/{cohort}/assignments",
+                        data={"lesson": LESSON, "due": "2026-12-03"}).status_code == 302
