@@ -19,7 +19,7 @@ import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from engine.hand import ScenarioError
 from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
@@ -89,6 +89,13 @@ FAMILIES = {
     "money": "Betting, pots and money", "stud": "Stud games", "draw": "Draw games", "manila": "Manila games",
     "banked": "Banked games", "other": "Other lessons",
 }
+def suggested_order(lessons: Iterable[Lesson]) -> list[Lesson]:
+    """Lessons in the order *Lessons* lists them (family by FAMILIES, then
+    `order`, then file name): every page that lists lessons uses it."""
+    rank = {key: i for i, key in enumerate(FAMILIES)}
+    return sorted(lessons, key=lambda lesson: (rank.get(lesson.family, len(rank)), lesson.order, lesson.slug))
+
+
 # A lesson without `family` is placed by its file name's first word.
 FAMILY_OF_PREFIX = {"holdem": "flop", "omaha": "flop", "pineapple": "flop", "crazy": "flop", "double": "flop",
                     "flop": "flop", "stud": "stud", "razz": "stud", "manila": "manila", "draw": "draw",

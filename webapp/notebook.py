@@ -18,7 +18,7 @@ from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
                                 seat_layout)
-from webapp.lessonfile import FAMILIES, load_library
+from webapp.lessonfile import FAMILIES, load_library, suggested_order
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
@@ -81,7 +81,7 @@ def index():
     order (FAMILIES), lessons by their `order`, with progress per family."""
     lib = library()
     families: dict[str, dict] = {}
-    for lesson in lib.lessons.values():
+    for lesson in suggested_order(lib.lessons.values()):
         ids = [c.id for c in lesson.interactive_cells]
         score = store.lesson_score(g.user["id"], lesson.slug, ids)
         group = families.setdefault(lesson.family, {"key": lesson.family, "name": FAMILIES[lesson.family],

@@ -57,3 +57,26 @@ def test_a_due_date_defaults_to_a_week_ahead_and_a_past_one_is_refused(app):
     assert r.status_code == 422 and "2026-12-02 is already past" in r.get_data(as_text=True)
     assert teacher.post(f"/cohorts/{cohort}/assignments",
                         data={"lesson": LESSON, "due": "2026-12-03"}).status_code == 302
+
+
+def test_the_suggested_order_numbers_each_series_in_turn_and_my_progress_follows_it(app, client, auth):
+    """Finding 10: Hold'em 2 before Hold'em 3; *My progress* lists lessons as *Lessons* does."""
+    from webapp.lessonfile import load_library, suggested_order
+    ordered = suggested_order(load_library(app.config["LESSONS_DIR"]).lessons.values())
+    seen: dict[str, int] = {}
+    for lesson in ordered:
+        numbered = re.match(r"(.+?) (\d+): ", lesson.title)
+        if numbered:
+            series, n = numbered.group(1), int(numbered.group(2))
+            assert n > seen.get(series, 0), f"{lesson.title} comes after {series} {seen[series]}"
+            seen[series] = n
+    auth.login()
+    titles = [lesson.title for lesson in ordered]
+
+    def listed(path: str) -> list[str]:
+        page = client.get(path).get_data(as_text=True)
+        found = [t for t in re.findall(r'href="/lessons/[^"#]+">(?:<strong>)?([^<]+)<', page)]
+        import html
+        return [html.unescape(t) for t in found if html.unescape(t) in titles]
+    assert listed("/lessons/") == titles
+    assert listed("/progress/") == titles
