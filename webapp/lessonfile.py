@@ -251,7 +251,10 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     try:
         engine_cell = build_table(data) if kind == "table" else build_question(data)
     except (ScenarioError, QuestionError, ValueError) as exc:
-        raise LessonError(path, open_line, f"{kind} cell {cell_id!r}: {exc}") from None
+        # A message that starts with a key of the cell points at that key's line.
+        key = re.match(r"\w+", str(exc))
+        line = open_line + (_key_line(body, key.group()) if key and key.group() in data else 0)
+        raise LessonError(path, line, f"{kind} cell {cell_id!r}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - any scenario the engine cannot build is this file's error
         raise LessonError(path, open_line, f"{kind} cell {cell_id!r} cannot be built: "
                                            f"{type(exc).__name__}: {exc}"[:300]) from None

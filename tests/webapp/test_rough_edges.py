@@ -80,3 +80,20 @@ def test_the_suggested_order_numbers_each_series_in_turn_and_my_progress_follows
         return [html.unescape(t) for t in found if html.unescape(t) in titles]
     assert listed("/lessons/") == titles
     assert listed("/progress/") == titles
+
+
+def test_the_library_check_refuses_a_button_at_a_seat_not_at_the_table():
+    """Finding 10: button_was = 77 at a 10-seat table is the lesson's error, at its line."""
+    import pytest
+
+    from webapp.lessonfile import LessonError, parse_lesson
+    from .test_hints import LESSON as HINTS
+    good = HINTS.split("```table", 2)
+    text = good[0] + "```table" + good[1].replace("button_was = 1", "button_was = 77")
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(text, "lessons/b.md")
+    assert str(caught.value).startswith("lessons/b.md:8: table cell 'holdem': button_was = 77 is not a seat"), \
+        str(caught.value)
+    assert "1 to 10" in str(caught.value)
+    for seat in (2, 10):            # an empty seat may have had the button (it moves on clockwise)
+        parse_lesson(good[0] + "```table" + good[1].replace("button_was = 1", f"button_was = {seat}"), "b.md")
