@@ -377,3 +377,29 @@ def test_a_drill_says_and_marks_where_the_button_was_last_hand(lesson_app, clien
     assert f"Last hand the button was at seat {was}." in cell
     assert 'data-testid="button-was"' in seat_html(cell, was)
     assert cell.count('data-testid="button-was"') == 1
+
+
+def test_the_drill_credit_migration_gives_back_credit_a_new_hand_took_away(tmp_path):
+    """Before issue 29 *Deal a new hand* cleared `done`; a new hand could only be
+    dealt after the last was dealt to the end, so attempts on an earlier seed
+    mean the drill was done once: _v10_drill_credit marks it done again."""
+    from webapp.db import MIGRATIONS, connect, migrate
+    db = connect(str(tmp_path / "old.db"))
+    for number, step in enumerate(MIGRATIONS[:-1], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.commit()
+    db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
+    rows = [("drills", "again", 7, [5, 7]),      # a hand dealt to the end (seed 5), then a new one
+            ("drills", "first", 9, [9]),         # the first hand, not yet done
+            ("drills", "table", None, [None])]   # a table cell: never touched
+    for lesson, cell, seed, attempt_seeds in rows:
+        db.conn.execute("insert into cell_state (user_id, lesson, cell, steps, done, runs, seed) "
+                        "values (1, ?, ?, '[]', 0, 0, ?)", [lesson, cell, seed])
+        for s in attempt_seeds:
+            db.conn.execute("insert into attempts (user_id, lesson, cell, correct, seed) values (1, ?, ?, 1, ?)",
+                            [lesson, cell, s])
+    db.conn.commit()
+    assert migrate(db) == len(MIGRATIONS)
+    done = dict(db.execute("select cell, done from cell_state").fetchall())
+    assert done == {"again": 1, "first": 0, "table": 0}
