@@ -87,10 +87,12 @@
     return ticked ? ticked.querySelector("button[type=submit]:not(:disabled)") : null;
   }
 
-  // A question's form has an answer in it: a choice ticked or a number typed.
+  // A question's form has an answer in it: a choice ticked, or something typed or chosen in a field.
   function answered(form) {
-    return Array.from(form.querySelectorAll("input[type=radio], input[type=checkbox]")).some((i) => i.checked)
-      || Array.from(form.querySelectorAll("input[type=number]")).some((i) => i.value !== "");
+    return Array.from(form.elements).some((el) => {
+      if (el.disabled || !el.name || ["hidden", "submit", "button"].includes(el.type)) return false;
+      return el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
+    });
   }
 
   const RUNNERS = {
