@@ -313,16 +313,20 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         showdown = reveal or (exp is not None and exp.kind == "award"
                               and len(self.live_seats()) > 1) or self.finished
         seats: list[dict[str, object]] = []
+        # Where the button was last hand, marked until it is moved: the first
+        # step (placing the button for this hand) is read from the table, never guessed (issue 29).
+        was = self.scenario.button_was if self._uses_button else None
+        marked = was if self.button is None else None
         for seat in range(1, self.scenario.table_seats + 1):
             p = self.players.get(seat)
             if p is None:
-                seats.append({"seat": seat, "empty": True})
+                seats.append({"seat": seat, "empty": True, **({"button_was": True} if seat == marked else {})})
                 continue
             show = showdown and not p.folded
             seats.append({
                 "seat": seat, "empty": False, "name": p.name, "stack": p.stack,
                 "in_front": p.in_front, "folded": p.folded, "all_in": p.all_in,
-                "button": seat == self.button, "won": self.awarded.get(seat, 0),
+                "button": seat == self.button, "button_was": seat == marked, "won": self.awarded.get(seat, 0),
                 "cards": [str(c) if show or (up and not p.folded) else None for c, up in zip(p.cards, p.up)],
                 "up": list(p.up),
             })
@@ -332,7 +336,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         pots = self.pots_on_table()      # only with several pots: a one-pot hand views as before
         return {
             "game": self.game.name, "title": self.game.title,
-            "seats": seats, "button": self.button, "pot": self.pot, **({"pots": pots} if pots else {}),
+            "seats": seats, "button": self.button, "button_was": was, "pot": self.pot, **({"pots": pots} if pots else {}),
             "commission": self.rake if self.takes_rake() else None,
             "board": boards[0], "boards": boards,
             "kitty": None if self.kitty is None else [None] * len(self.kitty),

@@ -114,6 +114,10 @@ class Scenario:
         button_was = data.get("button_was", min(seats))
         if not _whole(button_was):
             raise ScenarioError(f"button_was must be a seat number, not {button_was!r}")
+        table_seats = ints["table_seats"] or 10
+        if not 1 <= button_was <= table_seats:
+            raise ScenarioError(f"button_was = {button_was} is not a seat at this table (seats 1 to {table_seats}): "
+                                "it names the seat that had the button last hand")
         game = data.get("game", "holdem")
         if not isinstance(game, str):
             raise ScenarioError(f"game must be a game's name (python -m engine games), not {game!r}")

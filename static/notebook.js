@@ -36,6 +36,15 @@
     else cell.scrollIntoView({ block: "end", behavior: "instant" });
   }
 
+  // After a check its result is in view, below the toolbar and above the window's foot (issue 29).
+  function showResult(cell) {
+    const out = cell.querySelector("[data-testid=feedback]");
+    if (!out || out.offsetParent === null) return;
+    const top = toolbarBottom(), r = out.getBoundingClientRect();
+    if (r.top >= top && r.bottom <= window.innerHeight) return;
+    out.scrollIntoView({ block: r.height > window.innerHeight - top || r.top < top ? "start" : "end", behavior: "instant" });
+  }
+
   function neighbour(cell, delta) {
     const list = cells();
     const i = list.indexOf(cell);
@@ -78,11 +87,22 @@
     return ticked ? ticked.querySelector("button[type=submit]:not(:disabled)") : null;
   }
 
+  // A question's form has an answer in it: a choice ticked, or something typed or chosen in a field.
+  function answered(form) {
+    return Array.from(form.elements).some((el) => {
+      if (el.disabled || !el.name || ["hidden", "submit", "button"].includes(el.type)) return false;
+      return el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
+    });
+  }
+
   const RUNNERS = {
     question(cell) {
       const form = cell.querySelector("form.question");
-      if (form) form.requestSubmit();
-      return !!form;
+      if (!form) return false;
+      // Ctrl+Enter on a cell reached with the arrows checks nothing until it has an answer (issue 29).
+      if (!answered(form)) { say(cell, "Nothing to check yet: choose or type your answer, then press Ctrl+Enter."); return false; }
+      form.requestSubmit();
+      return true;
     },
     table(cell) {
       const button = tableButton(cell);
@@ -293,10 +313,15 @@
     stamp(document);
     cells().forEach(decorate);
     buildToc();
+    // An audition's hand is a notebook with no toolbar, contents, keys list or Run all:
+    // each of those is looked for, never assumed (issue 29: no null errors there).
+    const on = (id, type, handler) => { const el = document.getElementById(id); if (el) el.addEventListener(type, handler); };
     const bar = document.querySelector(".nb-toolbar");
-    const measure = () => document.documentElement.style.setProperty("--toolbar-h", bar.offsetHeight + "px");
-    measure();
-    new ResizeObserver(measure).observe(bar);
+    if (bar) {
+      const measure = () => document.documentElement.style.setProperty("--toolbar-h", bar.offsetHeight + "px");
+      measure();
+      new ResizeObserver(measure).observe(bar);
+    }
     let ticking = false;
     window.addEventListener("scroll", () => {
       if (ticking) return;
@@ -304,15 +329,19 @@
       requestAnimationFrame(() => { ticking = false; follow(); });
     }, { passive: true });
 
-    // The cell a link points at (#cell-…), else the first cell not yet solved.
+    // The cell a link points at (#cell-…); else, back in a lesson already worked in, the first
+    // cell not yet solved, below a note saying so; else (a first visit) the top: the teaching text.
     const linked = location.hash && cellOf(document.getElementById(decodeURIComponent(location.hash.slice(1))));
-    const start = linked || (nb.dataset.current && document.getElementById("cell-" + nb.dataset.current));
-    if (start) select(start, { scroll: !linked, focus: true });
+    const resumed = !linked && nb.dataset.resume === "1" && nb.dataset.current
+      && document.getElementById("cell-" + nb.dataset.current);
+    const start = linked || resumed || cells()[0];
+    if (start) select(start, { scroll: false, focus: true });
     // A link to a cell lands it below the toolbar, now that the toolbar's height is known.
     if (linked) linked.scrollIntoView({ block: "start", behavior: "instant" });
+    if (resumed) (document.getElementById("resume-note") || resumed).scrollIntoView({ block: "start", behavior: "instant" });
 
-    document.getElementById("toc-toggle").addEventListener("click", () => openToc(!document.getElementById("toc").classList.contains("open")));
-    document.getElementById("toc").addEventListener("click", (evt) => {
+    on("toc-toggle", "click", () => openToc(!document.getElementById("toc").classList.contains("open")));
+    on("toc", "click", (evt) => {
       const a = evt.target.closest("a");
       if (!a) return;
       const heading = document.getElementById(a.hash.slice(1));
@@ -321,8 +350,8 @@
       if (cell) { unfold(cell); select(cell, {}); }
       if (heading) { evt.preventDefault(); heading.scrollIntoView({ block: "start", behavior: "instant" }); history.replaceState(null, "", a.hash); cell.focus({ preventScroll: true }); }
     });
-    document.getElementById("keys-open").addEventListener("click", showKeys);
-    document.getElementById("keys").addEventListener("close", () => { if (before && before.isConnected) before.focus(); });
+    on("keys-open", "click", showKeys);
+    on("keys", "close", () => { if (before && before.isConnected) before.focus(); });
 
     document.body.addEventListener("click", (evt) => {
       const fold = evt.target.closest(".prompt .fold");
@@ -330,7 +359,7 @@
       if (fold && cell) toggleFold(cell);
       if (cell) select(cell, {});
       const toc = document.getElementById("toc");
-      if (toc.classList.contains("open") && !toc.contains(evt.target) && evt.target.id !== "toc-toggle") openToc(false);
+      if (toc && toc.classList.contains("open") && !toc.contains(evt.target) && evt.target.id !== "toc-toggle") openToc(false);
     });
     document.body.addEventListener("focusin", (evt) => {
       const cell = cellOf(evt.target);
@@ -402,6 +431,7 @@
       const was = pending && pending.key === cell.id ? pending : null;
       if (!was) return;
       pending = null;
+      showResult(cell);
       // Focus stays on the control used; if it is gone (a finished hand), on the cell.
       if (cell.contains(document.activeElement) && document.activeElement !== cell) return;
       let target = null;
@@ -412,7 +442,7 @@
 
     document.addEventListener("keydown", (evt) => {
       const dialog = document.getElementById("keys");
-      if (dialog.open || evt.defaultPrevented || evt.isComposing) return;
+      if ((dialog && dialog.open) || evt.defaultPrevented || evt.isComposing) return;
       const t = evt.target;
       const typing = t.matches && t.matches(TYPING);
       const inToc = t.closest && t.closest("#toc");
@@ -425,7 +455,8 @@
         return;
       }
       if (evt.key === "Escape") {
-        if (document.getElementById("toc").classList.contains("open")) { openToc(false); document.getElementById("toc-toggle").focus(); evt.preventDefault(); return; }
+        const toc = document.getElementById("toc");
+        if (toc && toc.classList.contains("open")) { openToc(false); document.getElementById("toc-toggle").focus(); evt.preventDefault(); return; }
         if (cell && t !== cell) { evt.preventDefault(); if (typing) t.blur(); command(cell); }
         return;
       }
@@ -449,14 +480,10 @@
       if ((evt.key === "o" || evt.key === "O") && cell) { evt.preventDefault(); toggleFold(cell); }
     });
 
-    const runAll = document.getElementById("run-all");
-    runAll.addEventListener("click", async () => {
+    on("run-all", "click", async () => {
       for (const cell of cells()) {
         const form = cell.querySelector("form.question");
-        if (!form || cell.dataset.done === "1" || cell.dataset.sent === "1") continue;
-        const answered = Array.from(form.querySelectorAll("input[type=radio], input[type=checkbox]")).some((i) => i.checked)
-          || Array.from(form.querySelectorAll("input[type=number]")).some((i) => i.value !== "");
-        if (!answered) continue;
+        if (!form || cell.dataset.done === "1" || cell.dataset.sent === "1" || !answered(form)) continue;
         const swapped = whenSwapped(cell.id);
         form.requestSubmit();
         await swapped;

@@ -10,7 +10,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import errors
+from webapp import compress, errors
 from webapp.session_cookie import KeptSessionInterface
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +103,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     errors.init_app(app)
+    compress.init_app(app)
 
     from webapp import auditions, auth, authoring, cohorts, db, notebook, progress, sprints
     db.init_app(app)
@@ -132,6 +133,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     def htmx_js():
         """htmx 2.x from the pinned npm package (package.json), never a CDN."""
         return send_file(app.config["HTMX_JS"], mimetype="text/javascript", max_age=3600)
+
+    @app.get("/favicon.ico")
+    def favicon():
+        """Our own icon (a dealer button on the felt) where browsers look for one."""
+        return send_file(ROOT / "static" / "favicon.svg", mimetype="image/svg+xml", max_age=86400)
 
     @app.get("/")
     def index():

@@ -122,7 +122,10 @@ def session_ended():
     page keeps its state), the sign-in page for a plain request."""
     if request.headers.get("HX-Request"):
         return SESSION_ENDED, 401, {"Content-Type": "text/plain; charset=utf-8"}
-    flash("Your session has ended: sign in again.")
+    if "user_id" in session:
+        # Only a browser that was signed in has a session to end: a new one is
+        # just asked to sign in (issue 29, finding 9).
+        flash("Your session has ended: sign in again.")
     return redirect(url_for("auth.login", next=request.path))
 
 
@@ -243,15 +246,19 @@ def logout():
 @bp.route("/password", methods=("GET", "POST"))
 @login_required
 def password():
-    """Change one's own password; every other signed-in device is signed out."""
+    """Change one's own password; every other signed-in device is signed out.
+    A one-time password is not asked for again: a session of a user who must
+    change it began by signing in with it (setting one bumps the epoch)."""
     error = None
+    forced = bool(g.user["must_change_password"])
     if request.method == "POST":
         form = request.form
         rows = list(get_db().query("select password_hash from users where id = ?", [g.user["id"]]))
-        if not check_password_hash(rows[0]["password_hash"], form.get("current", "")[:MAX_PASSWORD + 1]):
-            error = "Your current password is not right."
-        elif g.user["must_change_password"] and form.get("new", "") == form.get("current", ""):
+        stored = rows[0]["password_hash"]
+        if forced and check_password_hash(stored, form.get("new", "")[:MAX_PASSWORD + 1]):
             error = "Choose a new password, not the one-time password you were given."
+        elif not forced and not check_password_hash(stored, form.get("current", "")[:MAX_PASSWORD + 1]):
+            error = "Your current password is not right."
         elif form.get("new", "") != form.get("again", ""):
             error = "The two new passwords differ."
         else:
@@ -263,10 +270,13 @@ def password():
                 epoch = get_db().execute("select session_epoch from users where id = ?",
                                          [g.user["id"]]).fetchone()[0]
                 session["epoch"] = epoch
+                if forced:       # a first sign-in: no other device to speak of; on to the lessons
+                    flash("Your password is set. Here are your lessons.")
+                    return redirect(url_for("notebook.index"))
                 flash("Password changed. Other devices signed in as you are signed out.")
                 return redirect(url_for("progress.mine"))
     return render_template("auth/password.html", error=error, min_length=MIN_PASSWORD,
-                           forced=bool(g.user["must_change_password"])), (422 if error else 200)
+                           forced=forced), (422 if error else 200)
 
 
 @click.command("add-user")

@@ -8,6 +8,8 @@ that made them (never stored in clear, never on a later page).
 """
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine.questions import whole_number
@@ -77,6 +79,10 @@ def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
     return response
 
 
+# The due date the assign form offers: a week from today (a class's usual rhythm), never today.
+DUE_AHEAD = timedelta(days=7)
+
+
 def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
     return render_template(
@@ -84,7 +90,7 @@ def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
         ready=_readiness(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
-        form=form), status
+        due=now().date() + DUE_AHEAD, form=form), status
 
 
 # --- cohorts and their trainees -------------------------------------------------------------
@@ -135,17 +141,17 @@ def import_trainees(cohort_id):
     cohort = _cohort(cohort_id)
     pasted = request.form.get("names", "")[:MAX_UPLOAD]
     upload = request.files.get("file")
+    filename = None
     try:
         if upload is not None and upload.filename:
+            filename = upload.filename[:200]
             raw = upload.read(MAX_UPLOAD + 1)
             if len(raw) > MAX_UPLOAD:
                 raise roster.Refused([f"The file is larger than {MAX_UPLOAD // 1024} KB."])
-            text = roster.decode(raw)
-        else:
-            text = pasted
-        made = roster.create_accounts(get_db(), roster.read_names(text), "trainee", cohort.id)
+            pasted = roster.decode(raw)   # refused: its names come back in the box, to correct
+        made = roster.create_accounts(get_db(), roster.read_names(pasted), "trainee", cohort.id)
     except roster.Refused as exc:
-        return _cohort_page(cohort, 422, import_errors=exc.problems, pasted=pasted)
+        return _cohort_page(cohort, 422, import_errors=exc.problems, pasted=pasted, import_file=filename)
     return _one_time(made, url_for("cohorts.cohort", cohort_id=cohort.id), f"Back to {cohort.name}")
 
 
@@ -194,7 +200,7 @@ def assign(cohort_id):
         name = KINDS[kind].choices().get(target)
         if name is None:
             raise roster.Refused([KINDS[kind].refused])
-        due = roster.read_due(request.form.get("due", "")[:40])
+        due = roster.read_due(request.form.get("due", "")[:40], today=now().date())
         roster.assign(get_db(), cohort.id, kind, target, due)
     except roster.Refused as exc:
         return _cohort_page(cohort, 422, assign_error=str(exc), assign_chosen=chosen)

@@ -156,7 +156,19 @@ def _v9_sprints(db: sqlite_utils.Database) -> None:
         foreign_keys=[("run_id", "sprint_runs", "id")])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints]
+def _v10_drill_credit(db: sqlite_utils.Database) -> None:
+    # Issue 29: a drill dealt to the end stays done through *Deal a new hand*
+    # (webapp/notebook.py). Before, the new hand cleared `done`; a new hand was
+    # dealt only once the last was over, so attempts on another seed than the
+    # current one mean the drill was done: its credit is given back. Data only.
+    db.conn.execute(
+        "update cell_state set done = 1 where done = 0 and seed is not null and exists (select 1 from attempts a "
+        "where a.user_id = cell_state.user_id and a.lesson = cell_state.lesson and a.cell = cell_state.cell "
+        "and a.seed is not null and a.seed != cell_state.seed)")
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
+              _v10_drill_credit]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

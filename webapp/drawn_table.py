@@ -113,11 +113,14 @@ def cards_spoken(cards: list[str | None], up: list[bool] | None = None) -> str:
 
 def seat_label(seat: Mapping[str, Any]) -> str:
     """Everything a drawn seat shows, in the order the eye reads it."""
+    was = ", the button last hand" if seat.get("button_was") else ""
     if seat.get("empty"):
-        return f"Seat {seat['seat']}, empty"
+        return f"Seat {seat['seat']}, empty{was}"
     parts = [f"Seat {seat['seat']}, {seat['name']}"]
     if seat.get("button"):
         parts.append("dealer button")
+    if was:
+        parts.append(was[2:])
     parts.append(f"stack {seat['stack']}" + (", all in" if seat.get("all_in") else ""))
     if seat.get("folded"):
         parts.append("folded")

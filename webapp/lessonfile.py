@@ -19,7 +19,7 @@ import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from engine.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.hand import ScenarioError
@@ -94,6 +94,13 @@ FAMILIES = {
     "money": "Betting, pots and money", "stud": "Stud games", "draw": "Draw games", "manila": "Manila games",
     "banked": "Banked games", "other": "Other lessons",
 }
+def suggested_order(lessons: Iterable[Lesson]) -> list[Lesson]:
+    """Lessons in the order *Lessons* lists them (family by FAMILIES, then
+    `order`, then file name): every page that lists lessons uses it."""
+    rank = {key: i for i, key in enumerate(FAMILIES)}
+    return sorted(lessons, key=lambda lesson: (rank.get(lesson.family, len(rank)), lesson.order, lesson.slug))
+
+
 # A lesson without `family` is placed by its file name's first word.
 FAMILY_OF_PREFIX = {"holdem": "flop", "omaha": "flop", "pineapple": "flop", "crazy": "flop", "double": "flop",
                     "flop": "flop", "stud": "stud", "razz": "stud", "manila": "manila", "draw": "draw",
@@ -256,7 +263,10 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
     try:
         engine_cell = build_table(data) if kind == "table" else build_question(data)
     except (ScenarioError, QuestionError, ValueError) as exc:
-        raise LessonError(path, open_line, f"{kind} cell {cell_id!r}: {exc}") from None
+        # A message that starts with a key of the cell points at that key's line.
+        key = re.match(r"\w+", str(exc))
+        line = open_line + (_key_line(body, key.group()) if key and key.group() in data else 0)
+        raise LessonError(path, line, f"{kind} cell {cell_id!r}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - any scenario the engine cannot build is this file's error
         raise LessonError(path, open_line, f"{kind} cell {cell_id!r} cannot be built: "
                                            f"{type(exc).__name__}: {exc}"[:300]) from None

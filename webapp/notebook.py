@@ -18,7 +18,7 @@ from webapp.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
                                 seat_layout)
-from webapp.lessonfile import FAMILIES, load_library
+from webapp.lessonfile import FAMILIES, load_library, suggested_order
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
@@ -81,7 +81,7 @@ def index():
     order (FAMILIES), lessons by their `order`, with progress per family."""
     lib = library()
     families: dict[str, dict] = {}
-    for lesson in lib.lessons.values():
+    for lesson in suggested_order(lib.lessons.values()):
         ids = [c.id for c in lesson.interactive_cells]
         score = store.lesson_score(g.user["id"], lesson.slug, ids)
         group = families.setdefault(lesson.family, {"key": lesson.family, "name": FAMILIES[lesson.family],
@@ -116,8 +116,11 @@ def lesson_page(slug):
             cells.append(cell_context(lesson, cell, state))
     current = next((c["cell"].id for c in cells if c["cell"].interactive and not c["state"]["done"]), None)
     score = store.lesson_score(g.user["id"], slug, [c.id for c in lesson.interactive_cells])
+    # A first visit opens at the top, on the lesson's teaching text; a trainee
+    # who has worked in it resumes at the first exercise not yet solved (issue 29).
+    resume = bool(score["attempts"]) and current is not None
     return render_template("lessons/notebook.html", lesson=lesson, cells=cells, current=current,
-                           score=score)
+                           score=score, resume=resume)
 
 
 # Shown in a cell whose scenario or question the instructor changed (store.restart_if_changed).
@@ -335,7 +338,8 @@ def step(slug, cell_id):
             state["runs"] += 1
             if verdict.ok:
                 state["steps"].append(proposed.to_dict())
-                state["done"] = int(hand.finished)
+                # Done once dealt to the end: a drill's next hand keeps the credit (issue 29).
+                state["done"] = int(state["done"] or hand.finished)
                 state["wrong_in_a_row"], level = 0, None
             else:
                 # Hints that teach: the 1st wrong step in a row names the rule,
@@ -453,11 +457,13 @@ def deal_new_hand(slug, cell_id):
             refused = UNSEEN
         elif at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
             refused = STALE
-        elif not state["done"]:
+        elif not dealt_hand(cell, state).finished:
             refused = "Deal this hand to the end first (or use Restart cell to start it again)."
         else:
             refused = None
-            state.update(seed=seed, steps=[], done=0, wrong_in_a_row=0)
+            # `done` stays: the drill was dealt to the end once, and more practice
+            # must never show as less progress (issue 29, finding 2).
+            state.update(seed=seed, steps=[], wrong_in_a_row=0)
             store.save_state(state)
     if refused:
         return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused), 409)

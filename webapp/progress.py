@@ -11,6 +11,7 @@ from webapp import charts, dashboard, mastery, sprint_store, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
 from webapp.assigned import assigned_work
+from webapp.lessonfile import suggested_order
 from webapp.notebook import library
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -21,7 +22,7 @@ PRACTISE_MAX = 10
 
 def _per_lesson(user_id: int) -> list:
     return [(lesson, store.lesson_score(user_id, lesson.slug, [c.id for c in lesson.interactive_cells]))
-            for lesson in library().lessons.values()]
+            for lesson in suggested_order(library().lessons.values())]
 
 
 def _rules_missed(user_id: int | None = None) -> list:

@@ -277,13 +277,18 @@ def remove_member(db, cohort_id: int, user_id: int) -> None:
 
 # --- assignments ----------------------------------------------------------------------------
 
-def read_due(text: str) -> date:
+def read_due(text: str, today: date | None = None) -> date:
+    """A due date from the form; with `today`, a day already past is refused
+    (work due yesterday would be overdue the moment it is assigned)."""
     try:
         due = date.fromisoformat(text.strip())
     except ValueError:
         raise Refused(["Due date: give a date such as 2026-12-31."]) from None
     if not 2000 <= due.year <= 2100:
         raise Refused(["Due date: give a date between 2000 and 2100."])
+    if today is not None and due < today:
+        raise Refused([f"Due date: {due.isoformat()} is already past; choose today ({today.isoformat()}) "
+                       "or a later day."])
     return due
 
 

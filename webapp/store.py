@@ -96,14 +96,15 @@ def record_attempt(user_id: int, lesson: str, cell: str, *, step: str = "", answ
 def reset(user_id: int, lesson: str, cell: str | None = None) -> None:
     """Start a cell (or the lesson) again; the attempts stay in the record.
     A drill cell keeps its seed (and attempt count): Restart cell deals the
-    same hand again, *Deal a new hand* draws a new one."""
+    same hand again, *Deal a new hand* draws a new one; and its credit
+    (`done`): a drill dealt to the end once counts as done (issue 29)."""
     where, args = "user_id = ? and lesson = ?", [user_id, lesson]
     if cell is not None:
         where += " and cell = ?"
         args.append(cell)
     with get_db().conn as conn:
         conn.execute(f"delete from cell_state where {where} and seed is null", args)
-        conn.execute("update cell_state set steps = '[]', done = 0, wrong_in_a_row = 0, answer = null, "
+        conn.execute("update cell_state set steps = '[]', wrong_in_a_row = 0, answer = null, "
                      f"feedback = null, correct = null, updated_at = ? where {where} and seed is not null",
                      [now(), *args])
 

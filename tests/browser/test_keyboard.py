@@ -63,11 +63,23 @@ def seat_to(page: Page, cell: str, seat: int) -> None:
     raise AssertionError(f"the arrow keys never reached seat {seat} in {cell}")
 
 
+def to_first_exercise(page: Page, cell: str) -> None:
+    """A first visit opens at the top, on the lesson's text (issue 29): J down to the cell."""
+    expect(page.locator("section.cell").first).to_be_focused()
+    assert page.evaluate("window.scrollY") == 0
+    for _ in range(10):
+        if active(page, cell):
+            return
+        page.keyboard.press("j")
+    raise AssertionError(f"J never reached {cell}")
+
+
 def test_a_question_cell_by_keyboard(page: Page, live_server):
     lesson = load_library(live_server["app"].config["LESSONS_DIR"]).lessons[LESSON]
     sign_in(page, live_server["url"], f"/lessons/{LESSON}")
-    # command mode on the first unsolved cell: the cell itself has focus
+    # a first visit: command mode on the lesson's first cell, its teaching text, at the top
     first = page.locator("#cell-deal-a-hand")
+    to_first_exercise(page, "#cell-deal-a-hand")
     expect(first).to_have_class(SELECTED)
     expect(first).to_be_focused()
 
@@ -141,7 +153,11 @@ def test_a_question_cell_by_keyboard(page: Page, live_server):
     expect(q.locator(".prompt .fold")).to_have_attribute("aria-expanded", "false")
     toc = page.get_by_test_id("toc")
     expect(toc.get_by_role("link", name=re.compile("Who acts first"))).to_contain_text("1 of 2 solved")
-    page.reload()
+    page.goto(f"{live_server['url']}/lessons/{LESSON}")
+    # a returning visit resumes at the first cell not yet solved, below a note saying so
+    expect(page.get_by_test_id("resume-note")).to_be_in_viewport()
+    expect(first).to_be_focused()
+    assert page.evaluate("window.scrollY") > 0
     q = page.locator("#cell-first-on-flop")
     expect(q.locator(".cell-body")).to_be_hidden()
     expect(q.locator(".fold-summary")).to_contain_text("Solved (folded)")
@@ -195,6 +211,7 @@ def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
     kinds = lesson.cell("deal-a-hand").engine.step_kinds
     sign_in(page, live_server["url"], f"/lessons/{LESSON}")
     cell = "#cell-deal-a-hand"
+    to_first_exercise(page, cell)
     expect(page.locator(cell)).to_be_focused()
     page.keyboard.press("Enter")                      # edit mode: into the cell's controls
     expect(page.locator(f"{cell} input[name=tool]:checked")).to_be_focused()

@@ -144,7 +144,7 @@ def test_broken_lesson_is_reported_and_the_rest_still_work(tmp_path, client, aut
 @pytest.mark.parametrize("text, where, words", [
     ("no header", 1, "title"),
     ('+++\ntitle = "T"\n+++\n```table\nid = "Bad Id"\n```\n', 4, "id of lower-case"),
-    ('+++\ntitle = "T"\n+++\n```question\nid = "a"\nask = "what"\n```\n', 4, "ask must be one of"),
+    ('+++\ntitle = "T"\n+++\n```question\nid = "a"\nask = "what"\n```\n', 6, "ask must be one of"),  # its key's line
     ('+++\ntitle = "T"\n+++\n```table\nid = "a"\nseats = { 1 = ["A", 5] }\n```\n', 4, "at least three"),
     ('+++\ntitle = "T"\n+++\n```question\nid = "a"\nask = "first_to_act"\nhand = "zz"\n```\n', 4, "names no table"),
     ('+++\ntitle = "T"\n+++\n```table\nid = "a"\n', 4, "never closed"),

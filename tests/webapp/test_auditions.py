@@ -375,3 +375,23 @@ def test_an_audition_changed_while_its_hands_are_dealt_is_not_started(app, clock
     r = trainee.post(f"/auditions/{audition_id}/start")
     assert r.headers["Location"] == "/auditions/" and run_of(app, 1) is None
     assert "changed or closed just now" in trainee.get("/auditions/").get_data(as_text=True)
+
+
+def test_an_audition_hand_says_and_marks_where_the_button_was_last_hand(app, clock):
+    """Issue 29, finding 1: an audition's first step (move the button) is read
+    from the screen, never a guess counted as an error."""
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, define(app))
+    with app.app_context():
+        _, hand = ast.current_hand(ast.get_run(run_id))
+    was = hand.scenario.button_was
+    page = trainee.get(f"/auditions/runs/{run_id}").get_data(as_text=True)
+    assert f"Last hand the button was at seat {was}." in page
+    seat = page.split(f'data-seat="{was}"', 1)[1].split("</button>", 1)[0]
+    assert 'data-testid="button-was"' in seat and page.count('data-testid="button-was"') == 1
+    # once the button is moved, the marker of last hand is gone and the button shows
+    run, step, kinds = due(app, run_id)
+    assert step.kind == "move_button"
+    r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=0, rev=0), headers=HX)
+    body = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'data-testid="button-was"' not in body and 'data-testid="button"' in body

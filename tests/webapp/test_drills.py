@@ -170,7 +170,7 @@ def test_a_trainee_works_a_drill_and_deals_a_new_hand(lesson_app, client, auth):
     r = client.post(f"{URL}/deal", data={"at": str(len(steps)), "rev": str(done["runs"])}, headers=HX)
     assert r.status_code == 200 and "A new hand is dealt" in r.get_data(as_text=True)
     second = state(lesson_app)
-    assert second["seed"] != first and second["steps"] == "[]" and second["done"] == 0
+    assert second["seed"] != first and second["steps"] == "[]" and second["done"] == 1   # credit kept
     assert len(attempts(lesson_app)) == len(rows)
     deal_to_the_end(client, lesson_app)
     again = drill_cells.replay(drill(lesson_app), second["seed"], json.loads(state(lesson_app)["steps"]))
@@ -332,3 +332,74 @@ def test_the_editor_preview_deals_a_drill_and_stores_no_attempt(lesson_app, clie
         body = r.get_data(as_text=True)
         assert r.status_code == 200 and "✔" in body, body[-300:]
     assert "/lessons/drafted/cells" not in body and attempts(lesson_app) == []
+
+
+def test_dealing_a_new_hand_keeps_the_drills_credit(lesson_app, client, auth):
+    """Issue 29, finding 2: more practice never looks like less progress. A drill
+    dealt to the end stays done through *Deal a new hand* and *Restart cell*, on
+    the lesson's progress and on the class dashboard."""
+    teacher = lesson_app.test_client()
+    teacher.post("/auth/login", data={"username": "instructor", "password": "teach-well-2"})
+    cohort = int(teacher.post("/cohorts/", data={"name": "Drillers"}).headers["Location"].rsplit("/", 1)[1])
+    with lesson_app.app_context():
+        trainee_id = get_db().execute("select id from users where username = 'trainee'").fetchone()[0]
+    teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(trainee_id)})
+    auth.login()
+    client.get(f"/lessons/{SLUG}")
+    deal_to_the_end(client, lesson_app)
+    cells = len(load_library(lesson_app.config["LESSONS_DIR"]).lessons[SLUG].interactive_cells)
+    done = state(lesson_app)
+    r = client.post(f"{URL}/deal", data={"at": str(len(json.loads(done["steps"]))), "rev": str(done["runs"])},
+                    headers=HX)
+    body = r.get_data(as_text=True)
+    assert r.status_code == 200 and f"1 of {cells} cells done" in body
+    assert f"1 of {cells} cells done" in client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    assert f"1/{cells}" in matrix, matrix
+    # the new hand is dealt from the start, and can be dealt to the end again
+    assert 'data-testid="deal-new-hand"' not in body
+    client.post(f"{URL}/reset", headers=HX)
+    assert f"1 of {cells} cells done" in client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    body = deal_to_the_end(client, lesson_app)
+    assert "Hand complete." in body and "Deal a new hand" in body
+
+
+def seat_html(cell: str, seat: int) -> str:
+    return cell.split(f'data-seat="{seat}"', 1)[1].split("</button>", 1)[0]
+
+
+def test_a_drill_says_and_marks_where_the_button_was_last_hand(lesson_app, client, auth):
+    """Issue 29, finding 1: the first step (move the button) is not a guess."""
+    auth.login()
+    page = client.get(f"/lessons/{SLUG}").get_data(as_text=True)
+    was = hand_of(lesson_app, state(lesson_app)["seed"]).scenario.button_was
+    cell = page.split(f'id="cell-{CELL}"', 1)[1].split("</section>", 1)[0]
+    assert f"Last hand the button was at seat {was}." in cell
+    assert 'data-testid="button-was"' in seat_html(cell, was)
+    assert cell.count('data-testid="button-was"') == 1
+
+
+def test_the_drill_credit_migration_gives_back_credit_a_new_hand_took_away(tmp_path):
+    """Before issue 29 *Deal a new hand* cleared `done`; a new hand could only be
+    dealt after the last was dealt to the end, so attempts on an earlier seed
+    mean the drill was done once: _v10_drill_credit marks it done again."""
+    from webapp.db import MIGRATIONS, connect, migrate
+    db = connect(str(tmp_path / "old.db"))
+    for number, step in enumerate(MIGRATIONS[:-1], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.commit()
+    db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
+    rows = [("drills", "again", 7, [5, 7]),      # a hand dealt to the end (seed 5), then a new one
+            ("drills", "first", 9, [9]),         # the first hand, not yet done
+            ("drills", "table", None, [None])]   # a table cell: never touched
+    for lesson, cell, seed, attempt_seeds in rows:
+        db.conn.execute("insert into cell_state (user_id, lesson, cell, steps, done, runs, seed) "
+                        "values (1, ?, ?, '[]', 0, 0, ?)", [lesson, cell, seed])
+        for s in attempt_seeds:
+            db.conn.execute("insert into attempts (user_id, lesson, cell, correct, seed) values (1, ?, ?, 1, ?)",
+                            [lesson, cell, s])
+    db.conn.commit()
+    assert migrate(db) == len(MIGRATIONS)
+    done = dict(db.execute("select cell, done from cell_state").fetchall())
+    assert done == {"again": 1, "first": 0, "table": 0}
