@@ -320,3 +320,13 @@ def test_more_ticks_than_any_question_draws_is_no_answer():
         q.parse({"seats": ["Ah"] * MAX_TICKS})
     with pytest.raises(MalformedAnswer, match="Tick the boxes listed"):
         q.parse({"seats": ["Ah"] * (MAX_TICKS + 1)})
+
+
+def test_split_razz_odd_chip_counts_the_ace_low_by_default():
+    hands = {"2": "Kc Qd 7c 5s 4d 3h As", "5": "Kd Jh 7d 5h 4s 3c Ah"}
+    razz = ask("split", pot=15, winners=[2, 5], hands=hands, game="razz")
+    assert razz.answer == {2: 7, 5: 8} and razz.rule == "8.1.5(b)" and "aces counting low" in razz.hint
+    plain = ask("split", pot=15, winners=[2, 5], hands=hands)
+    assert plain.answer == {2: 8, 5: 7} and "button" not in plain.hint
+    with pytest.raises(QuestionError, match="razz"):
+        ask("split", pot=15, winners=[2, 5], hands=hands, game="holdem")
