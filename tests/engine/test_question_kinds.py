@@ -330,3 +330,19 @@ def test_split_razz_odd_chip_counts_the_ace_low_by_default():
     assert plain.answer == {2: 8, 5: 7} and "button" not in plain.hint
     with pytest.raises(QuestionError, match="razz"):
         ask("split", pot=15, winners=[2, 5], hands=hands, game="holdem")
+
+
+def test_casino_settle_outcome_tells_a_push_from_a_loss():
+    # casino-01's stacked round: Ann a flush, Bob a full house, Cy the dealer's own five cards.
+    round_ = dict(game="casino-holdem", seed=4, boxes={1: ["Ann", 10, 5], 3: ["Bob", 10, 0], 5: ["Cy", 10, 0]},
+                  decisions={1: "call", 3: "call", 5: "call"}, stack="Ah 9c Qd Qs Kh 9d Jc Js Ac 9h 5h 5c 2h")
+    paid = ask("casino_settle", about="paid", box=5, **round_)
+    assert paid.answer == {"ante": 0, "call": 0}          # the same as a loss: "paid" cannot tell them apart
+    q = ask("casino_settle", about="outcome", box=5, **round_)
+    assert q.input == "choice" and q.answer == "push" and q.rule == "CH ¶10"
+    wrong = q.check(q.parse({"choice": "lose"}))
+    assert not wrong.ok and "CH ¶10" in wrong.message
+    assert ask("casino_settle", about="outcome", box=3, **round_).answer == "win"
+    assert ask("casino_settle", about="outcome", box=3, **CASINO).answer == "fold"
+    with pytest.raises(QuestionError, match="outcome"):
+        ask("casino_settle", about="settled", box=5, **round_)
