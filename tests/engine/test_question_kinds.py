@@ -346,3 +346,18 @@ def test_casino_settle_outcome_tells_a_push_from_a_loss():
     assert ask("casino_settle", about="outcome", box=3, **CASINO).answer == "fold"
     with pytest.raises(QuestionError, match="outcome"):
         ask("casino_settle", about="settled", box=5, **round_)
+
+
+STUD_TIE = dict(street="fourth street", game="seven-card-stud", ante=1, betting="fixed", limits=[2, 4],
+                seats={1: ["Ann", 100], 3: ["Ben", 100], 5: ["Cal", 100]},
+                stack="9d Td Jc 8h Qs 2s 4c Kd Kh 3d 2c 7s 7c",
+                actions=["bring-in", "call", "call"] + ["check"] * 12)
+
+
+def test_first_to_act_cites_the_live_casino_tie_break_when_it_decides():
+    # Ben Kd 7s and Cal Kh 7c show equal hands: by suit Cal (8.11.4(b)), by position Ben.
+    main = ask("first_to_act", **STUD_TIE)
+    assert main.answer == 5 and main.rule == "8.11.4(b)"
+    live = ask("first_to_act", house="live-casino", **STUD_TIE)
+    assert live.answer == 3 and live.rule == "8.11.4(b); live-casino house rules"
+    assert "closest to the dealer's left" in live.hint
