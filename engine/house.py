@@ -179,7 +179,8 @@ class HouseRules:
 # Defaults that changed after trainees' hands were stored: (field, the value
 # the engine followed before). A stored hand whose steps no longer fit is
 # replayed once more under these (engine.procedure.Procedure.replay_stored).
-EARLIER_DEFAULTS: tuple[tuple[str, Any], ...] = (("award_order", "main_pot_first"),)
+EARLIER_DEFAULTS: tuple[tuple[str, Any], ...] = (("award_order", "main_pot_first"),
+                                                 ("razz_odd_chip", "highest_ace_high"))
 
 
 def earlier_house(house: "HouseRules") -> "HouseRules | None":

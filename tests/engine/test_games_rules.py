@@ -483,3 +483,9 @@ def test_razz_odd_chip_unknown_value_is_refused(tmp_path):
     path.write_text('razz_odd_chip = "ace_in_the_middle"\n', encoding="utf-8")
     with pytest.raises(HouseFileError, match="razz_odd_chip"):
         load_house_file(path)
+
+
+def test_razz_odd_chip_earlier_default_replays_stored_hands():
+    from engine.house import MAIN, earlier_house
+    old = earlier_house(MAIN)
+    assert old is not None and old.razz_odd_chip == "highest_ace_high" and earlier_house(old) is None
