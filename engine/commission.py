@@ -163,7 +163,7 @@ def take_commission(pots: Iterable[P_co], commission: Commission, *, lowest_chip
         # 7.5 speaks of a percentage; under any method the uncalled part is
         # handed back because it is not a called wager (1.1 Pot).
         lines.append(f"The uncalled {uncalled} went back to the bettor and is not part of the pot "
-                     + ("for the rake (7.5, 1.1 Pot)." if method == "percentage" else "(1.1 Pot)."))
+                     + ("for the rake (7.5)." if method == "percentage" else "(1.1 Pot)."))
     if method == "none":
         return Rake(none, pots, tuple(lines + ["No commission is collected in this game (7.4)."]))
     if method == "time":
