@@ -43,12 +43,13 @@ def hand_readings(hand: ReadsHands) -> dict[int, str]:
 
 
 def split_explained(pot: int, winners: Iterable[int], *, button: int | None, lowest_chip: int,
-                    table_seats: int, hands: Mapping[int, HeldCards] | None = None) -> tuple[dict[int, int], list[str], str]:
+                    table_seats: int, hands: Mapping[int, HeldCards] | None = None,
+                    odd_card: str = "highest_ace_high") -> tuple[dict[int, int], list[str], str]:
     """A tied pot divided as 8.1.5 says; returns (shares, explanation, rule).
 
     With no button the odd chip follows the highest card by suit, so the
     winners' cards (`hands`) are needed (8.1.5(b))."""
     shares, lines = split_pot(pot, list(winners), button=button, seat_count=table_seats,
                               lowest_chip=lowest_chip, odd_chip="button" if button else "suit",
-                              hands=hands or {})
+                              hands=hands or {}, odd_card=odd_card)
     return shares, lines, "8.1.5(a)" if button else "8.1.5(b)"

@@ -210,9 +210,12 @@ class Awarding(HandState):
             seat = winners[0]
             return AwardedPot(label, pot.amount, tuple(pot.eligible), (seat,), {seat: pot.amount}, [head],
                               rule, reason), why
+        # Razz counts aces low; which card then takes the odd chip by suit is
+        # the house's reading of 8.1.5(b) (razz_odd_chip).
+        odd_card = house.razz_odd_chip if self.game.name == "razz" else "highest_ace_high"
         shares, lines = award(pot, winners, button=self.button, seat_count=self.scenario.table_seats,
                               lowest_chip=self.house.lowest_chip, odd_chip=self.house.odd_chip,
-                              hands={s: self.players[s].cards for s in winners})
+                              hands={s: self.players[s].cards for s in winners}, odd_card=odd_card)
         explanation = [head] + lines[len(winners) == 1:]
         part = AwardedPot(label, pot.amount, tuple(pot.eligible), tuple(sorted(winners)), shares,
                           explanation, "8.1.5" if len(winners) > 1 else rule, reason)

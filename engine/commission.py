@@ -158,10 +158,12 @@ def take_commission(pots: Iterable[P_co], commission: Commission, *, lowest_chip
     step = commission.step or lowest_chip or 1
     none = (0,) * len(pots)
     lines: list[str] = []
-    if uncalled:
-        lines.append(f"The uncalled {uncalled} went back to the bettor and is not part of the pot "
-                     "for the rake (7.5).")
     method = commission.method
+    if uncalled:
+        # 7.5 speaks of a percentage; under any method the uncalled part is
+        # handed back because it is not a called wager (1.1 Pot).
+        lines.append(f"The uncalled {uncalled} went back to the bettor and is not part of the pot "
+                     + ("for the rake (7.5)." if method == "percentage" else "(1.1 Pot)."))
     if method == "none":
         return Rake(none, pots, tuple(lines + ["No commission is collected in this game (7.4)."]))
     if method == "time":

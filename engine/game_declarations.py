@@ -263,7 +263,10 @@ RAZZ = Game(
                   last_up=False, low=True),
     showdown=Showdown("ace-to-five", "any_five", "8.13.3(d)(iv)"),
     uncontested_rule="8.13.3(b)(i)", stub_short="8.13.3(d)(i)",
-    notes=(STUD_NO_BUTTON,),
+    notes=(STUD_NO_BUTTON,
+           "8.1.5(b) is silent on the ace in a game that counts aces low: the house field "
+           "razz_odd_chip decides which card takes the odd chip (default: the highest card, aces "
+           "low, as 8.13.3(a) reads 'highest'; or the ace highest; or the lowest card by suit)."),
 )
 
 # --- Manila (8.14-8.16) ------------------------------------------------------------------

@@ -40,6 +40,13 @@ class HouseRules:
     # "burn_first" burns as on every street, then counts the stub and the
     # burns, the new one among them. See engine.dealing.Dealing._stud_stub.
     stud_short_order: str = "reshuffle_first"
+    # Razz, the odd chip by suit when no button is in use: 8.1.5(b) says the
+    # highest card by suit and is silent on the ace in a game that counts
+    # aces low. "highest_ace_low" (default) reads it as Razz ranks its cards
+    # (8.13.3(a): the highest card, aces counting low); "highest_ace_high"
+    # makes the ace the highest card (3.2.1); "lowest" gives it to the lowest
+    # card by suit, aces low (published standard rules for low stud games).
+    razz_odd_chip: str = "highest_ace_low"
     # Which rulebook's sections a game cites where both have one: "second"
     # deals Draw (11), Five Card Stud (12) and Seven Card Stud (13) as the
     # second rulebook writes them (engine.games.get_game).
@@ -172,7 +179,8 @@ class HouseRules:
 # Defaults that changed after trainees' hands were stored: (field, the value
 # the engine followed before). A stored hand whose steps no longer fit is
 # replayed once more under these (engine.procedure.Procedure.replay_stored).
-EARLIER_DEFAULTS: tuple[tuple[str, Any], ...] = (("award_order", "main_pot_first"),)
+EARLIER_DEFAULTS: tuple[tuple[str, Any], ...] = (("award_order", "main_pot_first"),
+                                                 ("razz_odd_chip", "highest_ace_high"))
 
 
 def earlier_house(house: "HouseRules") -> "HouseRules | None":
@@ -216,6 +224,15 @@ FIELD_INFO: dict[str, FieldInfo] = {
             "burn_first": "burn as on every street, then count: shuffle the burns (the new one with "
                           "them) into the stub if that gives every player a card, otherwise deal "
                           "one common card"}, standard=True),
+    "razz_odd_chip": FieldInfo(
+        "8.1.5(b), 8.13.3(a) (silent on the ace)",
+        "Razz: which card takes the odd chip of a tied pot by suit.", {
+            "highest_ace_low": "the highest card by suit, aces counting low as everywhere in Razz "
+                               "(8.1.5(b) read with 8.13.3(a))",
+            "highest_ace_high": "the highest card by suit with the ace the highest card (8.1.5(b) "
+                                "read with 3.2.1)",
+            "lowest": "the lowest card by suit, aces low (published standard rules for low stud "
+                      "games)"}, standard=True),
     "rulebook": FieldInfo("11, 12, 13", "Whose sections the games follow where both rulebooks have one.", {
         "main": "casino-poker-rules.txt, section 8",
         "second": "the second rulebook: Draw 11, Five Card Stud 12, Seven Card Stud 13"}),

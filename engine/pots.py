@@ -25,6 +25,13 @@ T = TypeVar("T")
 HeldCards = str | Sequence[Card | str]
 
 ODD_CHIP_RULES = ("button", "suit", "left_of_button")
+# Which card decides the odd chip by suit (8.1.5(b)): "highest_ace_high" (the ace
+# high, 3.2.1), "highest_ace_low" (the ace counts low, as Razz ranks its cards,
+# 8.13.3(a)), "lowest" with the ace low (published standard for low stud games).
+# Razz uses the house's `razz_odd_chip`; every other game "highest_ace_high".
+ODD_CARDS = ("highest_ace_high", "highest_ace_low", "lowest")
+_ODD_CARD_WORDS = {"highest_ace_high": "highest card by suit", "highest_ace_low": "highest card by suit, aces low",
+                   "lowest": "lowest card by suit, aces low"}
 _INT = {int}
 
 
@@ -136,17 +143,25 @@ def _clockwise_from(button: int, seats: Iterable[int], seat_count: int | None) -
     return sorted(seats, key=lambda s: (s <= button, s))
 
 
-def _highest_card(cards: HeldCards) -> Card:
+def _card_key(card: Card, ace_low: bool) -> tuple[int, int]:
+    return (1 if ace_low and card.rank == 14 else card.rank, card.suit_rank)
+
+
+def _odd_card(cards: HeldCards, odd_card: str) -> Card:
+    """The card of a hand that competes for the odd chip by suit (8.1.5(b))."""
     cards = parse_cards(cards) if isinstance(cards, str) else [
         c if isinstance(c, Card) else parse_cards([c])[0] for c in cards]
     if not cards:
         raise ValueError("a hand with no cards has no highest card")
-    return max(cards, key=lambda c: (c.rank, c.suit_rank))
+    ace_low = odd_card != "highest_ace_high"
+    pick = min if odd_card == "lowest" else max
+    return pick(cards, key=lambda c: _card_key(c, ace_low))
 
 
 def split_pot(amount: int, winners: Iterable[int], *, button: int | None = None,
               seat_count: int | None = None, lowest_chip: int | None = None, odd_chip: str | None = None,
-              hands: Mapping[int, HeldCards] | None = None, name: str = "pot") -> Split:
+              hands: Mapping[int, HeldCards] | None = None, name: str = "pot",
+              odd_card: str = "highest_ace_high") -> Split:
     """Divide `amount` equally between tied winners to the lowest chip in play (8.1.5).
 
     What cannot be divided goes, one lowest chip at a time, to the hands
@@ -156,7 +171,9 @@ def split_pot(amount: int, winners: Iterable[int], *, button: int | None = None,
     then suit, spades highest: 3.2.4). "left_of_button" (the live-casino
     house rules) gives the whole remainder to the first winner to the left of
     the button. A remainder smaller than the lowest chip goes with the first
-    odd chip.
+    odd chip. `odd_card` (ODD_CARDS) says which card of each hand competes by
+    suit: Razz passes the house's `razz_odd_chip`, since 8.1.5(b) is silent on
+    the ace in a game that counts aces low.
     """
     winners = list(dict.fromkeys(winners))
     if not winners:
@@ -184,16 +201,20 @@ def split_pot(amount: int, winners: Iterable[int], *, button: int | None = None,
         rule = "suit"
         lines.append("No dealer button is in use, so the odd chip goes by the highest card by suit "
                      "(8.1.5(b)).")
+    if odd_card not in ODD_CARDS:
+        raise ValueError(f"no odd-card rule {odd_card!r}: use one of {', '.join(ODD_CARDS)}")
     if rule == "suit":
         hands = hands or {}
         missing = [s for s in winners if not hands.get(s)]
         if missing:
             raise ValueError(f"the odd chip goes to the highest card by suit (8.1.5(b)): give the cards "
                              f"of seat(s) {', '.join(map(str, missing))}")
-        high = {s: _highest_card(hands[s]) for s in winners}
-        order = sorted(winners, key=lambda s: (high[s].rank, high[s].suit_rank), reverse=True)
-        why = ("the hand(s) with the highest card by suit: " +
-               ", ".join(f"seat {s} {high[s]}" for s in order) + " (8.1.5(b), 3.2.4)")
+        high = {s: _odd_card(hands[s], odd_card) for s in winners}
+        ace_low = odd_card != "highest_ace_high"
+        order = sorted(winners, key=lambda s: _card_key(high[s], ace_low), reverse=odd_card != "lowest")
+        why = (f"the hand(s) with the {_ODD_CARD_WORDS[odd_card]}: " +
+               ", ".join(f"seat {s} {high[s]}" for s in order) + " (8.1.5(b), 3.2.4" +
+               (", house razz_odd_chip" if odd_card != "highest_ace_high" else "") + ")")
     else:
         assert button is not None  # no button fell back to "suit" above
         order = _clockwise_from(button, winners, seat_count)
@@ -218,7 +239,7 @@ def split_pot(amount: int, winners: Iterable[int], *, button: int | None = None,
 
 def award(pot: Pot, winners: Iterable[int], *, button: int | None = None, seat_count: int | None = None,
           lowest_chip: int | None = None, odd_chip: str | None = None,
-          hands: Mapping[int, HeldCards] | None = None) -> Split:
+          hands: Mapping[int, HeldCards] | None = None, odd_card: str = "highest_ace_high") -> Split:
     """Award one pot to its winners; only seats eligible for it may win it."""
     winners = list(dict.fromkeys(winners))
     outsiders = [s for s in winners if s not in pot.eligible]
@@ -226,7 +247,7 @@ def award(pot: Pot, winners: Iterable[int], *, button: int | None = None, seat_c
         raise ValueError(f"seat(s) {', '.join(map(str, outsiders))} cannot win the {pot.name}: only seats "
                          f"{', '.join(map(str, pot.eligible))} put chips in it and did not fold")
     return split_pot(pot.amount, winners, button=button, seat_count=seat_count, lowest_chip=lowest_chip,
-                     odd_chip=odd_chip, hands=hands, name=pot.name)
+                     odd_chip=odd_chip, hands=hands, name=pot.name, odd_card=odd_card)
 
 
 def _two_way(pot: Pot, first: Iterable[int], second: Iterable[int], *, names: tuple[str, str], rule_odd: str,

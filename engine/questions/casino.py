@@ -1,5 +1,6 @@
 """Casino Hold'em questions (the banked game, engine.casino_holdem): does the
-dealer qualify, and what is paid on one box's ante, call and bonus."""
+dealer qualify, what is paid on one box's ante, call and bonus, and how the
+box is settled (paid, taken or pushed)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,6 +10,13 @@ from engine.cards import format_cards
 from engine.steps import ScenarioError
 from engine.questions.base import Data, Question, QuestionError
 
+# about = "outcome": how the dealer settles one box (engine.casino_boxes BoxPlan.outcome).
+OUTCOME_CHOICES = {
+    "win": "Paid: the box beats a qualifying dealer, or the dealer does not qualify",
+    "lose": "Taken: the dealer's hand is better; ante and Call are lost",
+    "push": "Push: the same five cards as the dealer; ante and Call go back to the player",
+    "fold": "Nothing to settle: the box folded and lost its ante",
+}
 SCENARIO_KEYS = {"boxes", "decisions", "seed", "stack", "house", "chips", "bank", "game"}
 
 
@@ -36,7 +44,8 @@ def _facts(round_: CasinoRound) -> list[str]:
 def casino_settle(data: Data) -> Question:
     """about = "qualify": does the dealer qualify (a pair of fours or better)?
     about = "paid", box = N: the winnings paid on that box's ante, call and
-    bonus (0 where a wager loses, pushes or is returned unpaid)."""
+    bonus (0 where a wager loses, pushes or is returned unpaid).
+    about = "outcome", box = N: paid, taken, pushed or folded (OUTCOME_CHOICES)."""
     round_ = _played(data)
     about = data.get("about", "paid")
     facts = _facts(round_)
@@ -58,12 +67,29 @@ def casino_settle(data: Data) -> Question:
             hint=(f"Read the dealer's best five of the two cards and the board; the dealer needs "
                   f"{round_.game.dealer_qualifier.words} ({rule_q})."),
             explanation=explanation)
-    if about != "paid":
-        raise QuestionError('about must be "qualify" or "paid"')
+    if about not in ("paid", "outcome"):
+        raise QuestionError('about must be "qualify", "paid" or "outcome"')
     box = data.get("box")
     plan = next((p for p in round_.settlement if p.box == box), None)
     if plan is None:
         raise QuestionError(f"box must be one of the boxes played: {', '.join(map(str, sorted(round_.boxes)))}")
+    rule = {"fold": "CH ¶6", "win": "CH ¶10, ¶14" if round_.qualifies else "CH ¶12, ¶14",
+            "lose": "CH ¶10", "push": "CH ¶10"}.get(plan.outcome, "CH ¶10")
+    if about == "outcome":
+        # "paid" answers 0 and 0 for a push and for a loss alike; this asks
+        # which settlement the dealer makes, so a push is told from a loss.
+        explanation = list(plan.lines)
+        if plan.outcome != "fold":
+            explanation.insert(0, f"The dealer holds {dealer_words}: "
+                                  + ("qualifies" if round_.qualifies else "does not qualify") + f" ({rule_q}).")
+        return Question(
+            "casino_settle", data.get("prompt") or f"How is box {box} settled?", "choice",
+            list(OUTCOME_CHOICES.items()), {"facts": facts}, plan.outcome, rule,
+            hint=("Does the dealer qualify (CH ¶9)? Then compare the box's best five with the dealer's: "
+                  "better is paid, worse is taken, exactly the same pushes (CH ¶10; the push is the "
+                  "published standard); a dealer who does not qualify pays every ante and returns every "
+                  "call (CH ¶12); a folded box lost its ante when it folded (CH ¶6)."),
+            explanation=explanation)
     choices: list[tuple[Any, str]] = [("ante", "Ante"), ("call", "Call")]
     answer_: dict[str, int] = {"ante": plan.ante_won, "call": plan.call_won}
     if plan.bonus:
@@ -73,8 +99,6 @@ def casino_settle(data: Data) -> Question:
     if round_.dealer_hand is not None and plan.outcome != "fold":
         explanation.insert(0, f"The dealer holds {dealer_words}: "
                               + ("qualifies" if round_.qualifies else "does not qualify") + f" ({rule_q}).")
-    rule = {"fold": "CH ¶6", "win": "CH ¶10, ¶14" if round_.qualifies else "CH ¶12, ¶14",
-            "lose": "CH ¶10", "push": "CH ¶10"}.get(plan.outcome, "CH ¶10")
     return Question(
         "casino_settle", data.get("prompt") or f"What is paid on box {box}? Enter the winnings paid on "
                                                "each wager (0 where none is paid).",

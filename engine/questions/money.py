@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from engine.award import split_explained
 from engine.betting import KINDS as STRUCTURES, BettingRound, BettingStructure
-from engine.house import PROFILES
+from engine.house import MAIN, PROFILES
 from engine.pots import split_pot
 from engine.questions.base import Data, Question, QuestionError, hand_data
 
@@ -17,6 +17,9 @@ ODD_CHIP_WORDS = {
             "(8.1.5(b), 3.2.4)",
     "left_of_button": "the leftover chips go to the first winner to the left of the button",
 }
+RAZZ_ODD_CARD_WORDS = {"highest_ace_low": "the highest card, aces counting low (house razz_odd_chip)",
+                       "highest_ace_high": "the highest card, the ace highest (house razz_odd_chip)",
+                       "lowest": "the lowest card by suit, aces low (house razz_odd_chip)"}
 ODD_CHIP_RULES = {"button": "8.1.5(a)", "suit": "8.1.5(b)", "left_of_button": "live-casino house rules"}
 
 
@@ -42,15 +45,22 @@ def split(data: Data) -> Question:
     if pot <= 0 or lowest <= 0 or pot % lowest:
         raise QuestionError("pot must be a positive multiple of lowest_chip")
     hands = {int(k): v for k, v in data.get("hands", {}).items()}
+    game = data.get("game")
+    if game not in (None, "razz"):
+        raise QuestionError("game may only be \"razz\" (its odd chip by suit follows the house's "
+                            "razz_odd_chip); leave it out for any other game")
+    odd_card = (house or MAIN).razz_odd_chip if game == "razz" else "highest_ace_high"
     try:
         if house is None:
             shares, explanation, rule = split_explained(pot, winners, button=button, lowest_chip=lowest,
-                                                        table_seats=table_seats, hands=hands)
+                                                        table_seats=table_seats, hands=hands,
+                                                        odd_card=odd_card)
             odd_rule = "button" if button else "suit"
         else:
             odd_rule = house.odd_chip if button is not None else "suit"
             shares, explanation = split_pot(pot, winners, button=button, seat_count=table_seats,
-                                            lowest_chip=lowest, odd_chip=odd_rule, hands=hands)
+                                            lowest_chip=lowest, odd_chip=odd_rule, hands=hands,
+                                            odd_card=odd_card)
             rule = ODD_CHIP_RULES[odd_rule]
     except ValueError as exc:
         raise QuestionError(f"{exc}; give hands = {{ 2 = \"As Kd\", ... }}") from None
@@ -65,8 +75,9 @@ def split(data: Data) -> Question:
         hint = (f"Divide the pot equally down to the lowest chip in play (8.1.5); under the {house.name} "
                 f"house rules {ODD_CHIP_WORDS[odd_rule]}.")
     else:
-        hint = ("Divide the pot equally down to the lowest chip in play; the chips left over go one "
-                "at a time to the tied hands closest to the button, clockwise (8.1.5, 8.1.5(a)).")
+        hint = f"Divide the pot equally down to the lowest chip in play (8.1.5); {ODD_CHIP_WORDS[odd_rule]}."
+    if odd_card != "highest_ace_high":
+        hint += f" In Razz this house reads that card as: {RAZZ_ODD_CARD_WORDS[odd_card]}."
     return Question(
         "split", data.get("prompt") or f"The pot of {pot} is split. How much does each winner get?",
         "amounts", choices, {"facts": facts}, shares, rule, hint=hint, explanation=explanation)

@@ -4,12 +4,13 @@ to each seat, and the commission."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.award import hand_readings
 from engine.hand import RAKE_RULES, Hand, Scenario
 from engine.questions.base import Data, Question, QuestionError, hand_data, seat_choices
+from engine.rankings import dealt_showing_opener
 
 
 def _hand(data: Data) -> Hand:
@@ -63,9 +64,19 @@ def first_to_act(data: Data) -> Question:
         # blind: that reading is the house's (standard for a live blind).
         hint += (" An over-blind was placed: this house reads it as the last blind (the rules do not "
                  "say; standard practice for a live blind), so the betting opens on its left.")
+    rule = betting.rule
+    if betting.opener == "best_showing" and hand.house.stud_showing_tie == "position":
+        # Equal hands showing: a house that breaks the tie by position (the
+        # live-casino file) decides against the suit the stud rule names.
+        by_suit = dealt_showing_opener(hand.live_seats(), hand.players, betting.low,
+                                       replace(hand.house, stud_showing_tie="suit"))
+        if by_suit != seat:
+            rule = f"{betting.rule}; live-casino house rules"
+            hint += (" Equal hands showing: this house gives the action to the tied player closest to "
+                     "the dealer's left, not to the highest card by suit (live-casino house rules).")
     return Question(
         "first_to_act", data.get("prompt") or f"Who acts first on the {street}?", "seat",
-        seat_choices(hand, hand.live_seats()), {"table": _discards_unordered(hand.view())}, seat, betting.rule,
+        seat_choices(hand, hand.live_seats()), {"table": _discards_unordered(hand.view())}, seat, rule,
         hint=hint,
         explanation=[f"Seat {seat} ({hand.players[seat].name}) acts first.", hint])
 

@@ -35,18 +35,27 @@ class ShareSetup:
 
     def split(self, house: HouseRules) -> Split:
         hands: dict[int, list[Card]] = {s: [c] for s, c in self.top_cards}
+        odd_card = _odd_card(self.game, house)
         if get_game(self.game).showdown.split == "hi-lo":
             return split_hi_lo(Pot(self.pot, tuple(self.winners)), self.high, self.low,
                                button=self.button, seat_count=self.table_seats, lowest_chip=house.lowest_chip,
                                odd_chip=house.odd_chip, hands=hands)
         return split_pot(self.pot, self.high, button=self.button, seat_count=self.table_seats,
-                         lowest_chip=house.lowest_chip, odd_chip=house.odd_chip, hands=hands)
+                         lowest_chip=house.lowest_chip, odd_chip=house.odd_chip, hands=hands, odd_card=odd_card)
 
 
-def _top_cards(rng: random.Random, seats: list[int]) -> tuple[tuple[int, Card], ...]:
-    """Each winner's highest card, all different (the hands tie on ranks, so
-    the suits of the same top rank decide, 8.1.5(b), 3.2.4)."""
-    deck = [c for c in full_deck() if c.rank >= 10]
+def _odd_card(game: str, house: HouseRules) -> str:
+    """Which card of a hand decides the odd chip by suit: Razz reads it as the
+    house's razz_odd_chip says (8.1.5(b) is silent on its low ace)."""
+    return house.razz_odd_chip if game == "razz" else "highest_ace_high"
+
+
+def _top_cards(rng: random.Random, seats: list[int], odd_card: str = "highest_ace_high") -> tuple[tuple[int, Card], ...]:
+    """Each winner's card that decides the odd chip, all different (the hands
+    tie on ranks, so the suits of the same rank decide, 8.1.5(b), 3.2.4): a
+    high card, no ace where aces count low (Razz), a low one for "lowest"."""
+    ranks = {"highest_ace_high": range(10, 15), "highest_ace_low": range(10, 14), "lowest": range(2, 6)}
+    deck = [c for c in full_deck() if c.rank in ranks[odd_card]]
     rank = rng.choice(sorted({c.rank for c in deck}))
     same = [c for c in deck if c.rank == rank]
     rng.shuffle(same)
@@ -74,7 +83,7 @@ def draw_odd_chip(rng: random.Random, house: HouseRules) -> ShareSetup:
     count = rng.choice((2, 2, 3, 3, 4))
     table, seats, button = _seats(rng, game, count)
     return ShareSetup(game, _odd_pot(rng, house, count), table, button, tuple(seats),
-                      top_cards=_top_cards(rng, seats))
+                      top_cards=_top_cards(rng, seats, _odd_card(game, house)))
 
 
 def draw_hi_lo(rng: random.Random, house: HouseRules) -> ShareSetup:
@@ -107,7 +116,8 @@ def _facts(setup: ShareSetup, house: HouseRules) -> list[str]:
     lines = [f"{game.title}, {setup.table_seats} seats; {where}; lowest chip in play {chips(house.lowest_chip)}; "
              f"house rules: {house.name}."]
     if setup.button is None or house.odd_chip == "suit":
-        lines.append("Each winner's highest card: " + ", ".join(
+        which = "lowest" if _odd_card(setup.game, house) == "lowest" else "highest"
+        lines.append(f"Each winner's {which} card: " + ", ".join(
             f"seat {s} {c} ({SUIT_NAMES[c.suit]})" for s, c in setup.top_cards) + ".")
     return lines
 

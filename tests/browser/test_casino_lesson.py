@@ -16,7 +16,8 @@ LESSON = "casino-01-casino-holdem"
 
 def test_trainee_deals_a_casino_holdem_round(page: Page, live_server):
     base, app = live_server["url"], live_server["app"]
-    cell_engine = load_library(app.config["LESSONS_DIR"]).lessons[LESSON].cell("deal-a-round").engine
+    lesson = load_library(app.config["LESSONS_DIR"]).lessons[LESSON]
+    cell_engine = lesson.cell("deal-a-round").engine
     kinds = cell_engine.step_kinds
     sign_in(page, base, f"/lessons/{LESSON}")
     rnd = cell_engine.new_hand()

@@ -134,3 +134,11 @@ def test_rake_never_exceeds_the_percentage_or_cap_and_conserves_chips(amounts, p
         assert taken % chip == 0 or cap is not None
         assert after.amount + taken == pot.amount
     assert cap is None or rake.total <= cap
+
+
+def test_uncalled_chips_cite_7_5_only_for_a_percentage():
+    pots = [Pot(4, (1, 2), "main pot")]
+    percent = take_commission(pots, Commission(method="percentage", percent=10, cap=5), uncalled=1)
+    assert percent.lines[0].endswith("for the rake (7.5).")
+    fixed = take_commission(pots, Commission(method="fixed-hand", hand_fee=1, cap=1), uncalled=1, blinds_only=True)
+    assert fixed.lines[0].endswith("(1.1 Pot).") and "7.5" not in fixed.lines[0]

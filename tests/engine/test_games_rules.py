@@ -462,3 +462,46 @@ def test_first_to_act_question_for_stud_and_a_paused_table():
     hold = build_question({"ask": "first_to_act", "street": "flop", "seats": seats,
                            "actions": ["call", "call", "check", "fold", "check", "check"] + ["check"] * 6})
     assert hold.answer == 3 and len(hold.display["table"]["log"]) == 3
+
+
+# Razz, a tie with an odd chip and no button (8.1.5(b)). Both hands are 7-5-4-3-A; seat 2
+# holds Kc Qd As, seat 4 Kd Jh Ah. Antes 3 + bring-in 1 + call 1 = 7: one chip left over.
+RAZZ_TIE = "Kc Kd 9s Qd Jh 9h 7c 7d 6c 2s 5s 5h 2h 4d 4s 2d 3h 3c 2c As Ah"
+
+
+def _razz_tie(house: str = "main") -> Hand:
+    return Hand(Scenario.from_dict({
+        "game": "razz", "seats": {2: ["Ann", 100], 4: ["Ben", 100], 6: ["Cal", 100]}, "button_was": 6,
+        "actions": ["bring-in", "fold", "call"] + ["check", "check"] * 4, "seed": 9, "stack": RAZZ_TIE,
+        "house": house})).autoplay()
+
+
+@pytest.mark.parametrize("setting, odd_seat, card", [
+    (None, 4, "seat 4 Kd"),                   # default highest_ace_low: Kd beats Kc by suit
+    ("highest_ace_high", 2, "seat 2 As"),     # the ace highest: As beats Ah
+    ("lowest", 4, "seat 4 Ah"),               # the lowest card, aces low: Ah is below As by suit
+])
+def test_razz_odd_chip_follows_the_house_reading_of_8_1_5_b(tmp_path, setting, odd_seat, card):
+    house = "main"
+    if setting:
+        path = tmp_path / "razz.toml"
+        path.write_text(f'razz_odd_chip = "{setting}"\n', encoding="utf-8")
+        house = str(path)
+    [pot] = _razz_tie(house).awards
+    assert pot.amount == 7 and pot.winners == (2, 4)
+    assert pot.shares[odd_seat] == 4 and sum(pot.shares.values()) == 7
+    assert card in pot.explanation[-1] and "8.1.5(b)" in pot.explanation[-1]
+
+
+def test_razz_odd_chip_unknown_value_is_refused(tmp_path):
+    from engine.house import HouseFileError, load_house_file
+    path = tmp_path / "bad.toml"
+    path.write_text('razz_odd_chip = "ace_in_the_middle"\n', encoding="utf-8")
+    with pytest.raises(HouseFileError, match="razz_odd_chip"):
+        load_house_file(path)
+
+
+def test_razz_odd_chip_earlier_default_replays_stored_hands():
+    from engine.house import MAIN, earlier_house
+    old = earlier_house(MAIN)
+    assert old is not None and old.razz_odd_chip == "highest_ace_high" and earlier_house(old) is None

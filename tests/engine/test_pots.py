@@ -228,3 +228,14 @@ def test_a_whole_hand_of_betting_conserves_chips(seed):
         assert s not in folded
         stacks[s] += chips
     assert sum(stacks.values()) == start
+
+
+def test_odd_card_reads_the_ace_as_the_house_says():
+    # Razz counts aces low; 8.1.5(b) says "highest card by suit" (house razz_odd_chip).
+    hands = {2: "As 7c 5s", 4: "Ah 7d 5h"}
+    assert split_pot(5, [2, 4], odd_chip="suit", hands=hands).shares == {2: 3, 4: 2}
+    assert split_pot(5, [2, 4], odd_chip="suit", hands=hands, odd_card="highest_ace_low").shares == {2: 2, 4: 3}
+    shares, lines = split_pot(5, [2, 4], odd_chip="suit", hands=hands, odd_card="lowest")
+    assert shares == {2: 2, 4: 3} and "lowest card by suit" in lines[-1] and "seat 4 Ah" in lines[-1]
+    with pytest.raises(ValueError, match="odd-card rule"):
+        split_pot(5, [2, 4], odd_chip="suit", hands=hands, odd_card="middle")

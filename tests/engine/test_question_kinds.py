@@ -320,3 +320,44 @@ def test_more_ticks_than_any_question_draws_is_no_answer():
         q.parse({"seats": ["Ah"] * MAX_TICKS})
     with pytest.raises(MalformedAnswer, match="Tick the boxes listed"):
         q.parse({"seats": ["Ah"] * (MAX_TICKS + 1)})
+
+
+def test_split_razz_odd_chip_counts_the_ace_low_by_default():
+    hands = {"2": "Kc Qd 7c 5s 4d 3h As", "5": "Kd Jh 7d 5h 4s 3c Ah"}
+    razz = ask("split", pot=15, winners=[2, 5], hands=hands, game="razz")
+    assert razz.answer == {2: 7, 5: 8} and razz.rule == "8.1.5(b)" and "aces counting low" in razz.hint
+    plain = ask("split", pot=15, winners=[2, 5], hands=hands)
+    assert plain.answer == {2: 8, 5: 7} and "button" not in plain.hint
+    with pytest.raises(QuestionError, match="razz"):
+        ask("split", pot=15, winners=[2, 5], hands=hands, game="holdem")
+
+
+def test_casino_settle_outcome_tells_a_push_from_a_loss():
+    # casino-01's stacked round: Ann a flush, Bob a full house, Cy the dealer's own five cards.
+    round_ = dict(game="casino-holdem", seed=4, boxes={1: ["Ann", 10, 5], 3: ["Bob", 10, 0], 5: ["Cy", 10, 0]},
+                  decisions={1: "call", 3: "call", 5: "call"}, stack="Ah 9c Qd Qs Kh 9d Jc Js Ac 9h 5h 5c 2h")
+    paid = ask("casino_settle", about="paid", box=5, **round_)
+    assert paid.answer == {"ante": 0, "call": 0}          # the same as a loss: "paid" cannot tell them apart
+    q = ask("casino_settle", about="outcome", box=5, **round_)
+    assert q.input == "choice" and q.answer == "push" and q.rule == "CH ¶10"
+    wrong = q.check(q.parse({"choice": "lose"}))
+    assert not wrong.ok and "CH ¶10" in wrong.message
+    assert ask("casino_settle", about="outcome", box=3, **round_).answer == "win"
+    assert ask("casino_settle", about="outcome", box=3, **CASINO).answer == "fold"
+    with pytest.raises(QuestionError, match="outcome"):
+        ask("casino_settle", about="settled", box=5, **round_)
+
+
+STUD_TIE = dict(street="fourth street", game="seven-card-stud", ante=1, betting="fixed", limits=[2, 4],
+                seats={1: ["Ann", 100], 3: ["Ben", 100], 5: ["Cal", 100]},
+                stack="9d Td Jc 8h Qs 2s 4c Kd Kh 3d 2c 7s 7c",
+                actions=["bring-in", "call", "call"] + ["check"] * 12)
+
+
+def test_first_to_act_cites_the_live_casino_tie_break_when_it_decides():
+    # Ben Kd 7s and Cal Kh 7c show equal hands: by suit Cal (8.11.4(b)), by position Ben.
+    main = ask("first_to_act", **STUD_TIE)
+    assert main.answer == 5 and main.rule == "8.11.4(b)"
+    live = ask("first_to_act", house="live-casino", **STUD_TIE)
+    assert live.answer == 3 and live.rule == "8.11.4(b); live-casino house rules"
+    assert "closest to the dealer's left" in live.hint

@@ -516,3 +516,19 @@ def test_hi_lo_shares_are_a_dealt_hands_awards(house: str, game: str) -> None:
             assert item.answer == " / ".join(str(got.get(s, 0)) for s in winners), (item.situation, parts)
             checked += 1
     assert checked
+
+
+def test_razz_odd_chip_sprint_reads_the_card_as_the_house_says() -> None:
+    from dataclasses import replace
+    from engine.cards import parse_card
+    main = PROFILES["main"]
+    setup = shares.ShareSetup("razz", 5, 8, None, (2, 4), top_cards=((2, parse_card("Ks")), (4, parse_card("Kh"))))
+    assert setup.split(main).shares == {2: 3, 4: 2}                 # highest card by suit
+    low = replace(main, razz_odd_chip="lowest")
+    setup = shares.ShareSetup("razz", 5, 8, None, (2, 4), top_cards=((2, parse_card("3s")), (4, parse_card("3h"))))
+    assert setup.split(low).shares == {2: 2, 4: 3}                  # the lowest card by suit
+    assert "lowest card" in shares.ask_odd_chip(setup, low).situation
+    for seed in range(40):                                          # no ace drawn where aces count low
+        drawn = shares.draw_odd_chip(random.Random(seed), main)
+        if drawn.game == "razz":
+            assert all(c.rank != 14 for _, c in drawn.top_cards)
