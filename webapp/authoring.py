@@ -15,12 +15,13 @@ from pathlib import Path
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, send_file,
                    url_for)
+from markupsafe import Markup
 
 from engine.questions import MalformedAnswer
 from webapp import drafts, step_reply
 from webapp.auth import instructor_required
 from webapp.lessonfile import CELL_TYPES, LessonError, is_lesson_name, parse_lesson
-from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown, sprint_context
+from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, sprint_context
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
 vendor = Blueprint("editor_vendor", __name__, url_prefix="/vendor/codemirror")
@@ -306,7 +307,7 @@ def render_preview(slug: str, text: str, lesson) -> dict | None:
     cells = []
     for cell in lesson.cells:
         if cell.kind == "markdown":
-            cells.append({"cell": cell, "html": render_markdown(cell.source)})
+            cells.append({"cell": cell, "html": Markup(cell.html)})
         elif cell.kind == "sprint":
             cells.append({**sprint_context(lesson, cell, preview.state(cell)), "preview": True})
         else:

@@ -27,6 +27,7 @@ from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cel
 from engine.questions import QuestionError, build_question, build_table
 from engine.questions.showdown import without_totals
 from webapp import drill_cells, sprint_cells
+from webapp.markdown_cells import MarkdownTooBig, render_cell
 
 CELL_TYPES = ("table", "question", "drill", "sprint")
 # Cells the trainee deals on the drawn table: a fixed hand, or a drill's new hand each time.
@@ -65,6 +66,8 @@ class Cell:
     # `at = ...`: the point of that hand where the question is asked; the hand
     # waits there until it is answered (engine.checkpoints).
     checkpoint: Checkpoint | None = None
+    # An explanation cell's HTML, rendered once when the lesson is read (issue 30).
+    html: str = ""
 
     @property
     def interactive(self) -> bool:
@@ -157,7 +160,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
     while i < len(lines):
         match = FENCE_RE.match(lines[i])
         if match and match.group(1) in CELL_TYPES:
-            _flush_markdown(lesson, buffer, buffer_line)
+            _flush_markdown(path, lesson, buffer, buffer_line)
             kind, open_line = match.group(1), i + 1
             j = i + 1
             while j < len(lines) and lines[j].strip() != "```":
@@ -172,16 +175,23 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
             continue
         buffer.append(lines[i])
         i += 1
-    _flush_markdown(lesson, buffer, buffer_line)
+    _flush_markdown(path, lesson, buffer, buffer_line)
     if not lesson.interactive_cells:
         raise LessonError(path, 1, "the lesson has no ```table, ```question, ```drill or ```sprint cell")
     return lesson
 
 
-def _flush_markdown(lesson: Lesson, buffer: list[str], line: int) -> None:
+def _flush_markdown(path: str, lesson: Lesson, buffer: list[str], line: int) -> None:
+    """An explanation cell, rendered here once for every view of this lesson
+    version; too big or too slow to render is a LessonError at its line."""
     text = "\n".join(buffer).strip()
     if text:
-        lesson.cells.append(Cell("markdown", line, source=text))
+        line += next(i for i, raw in enumerate(buffer) if raw.strip())   # the cell's first written line
+        try:
+            html = render_cell(text)
+        except MarkdownTooBig as exc:
+            raise LessonError(path, line + exc.line, str(exc)) from None
+        lesson.cells.append(Cell("markdown", line, source=text, html=html))
 
 
 def _toml(path: str, first_line: int, body: str) -> dict:
