@@ -91,3 +91,16 @@ def test_a_chosen_password_keeps_the_slow_hash_after_a_one_time_one(app):
         stored = get_db().execute("select password_hash from users where username = 'Nia'").fetchone()[0]
     assert stored.startswith(("scrypt:", "pbkdf2:"))
     sign_in(app, "Nia", "my-own-secret")
+
+
+def test_a_new_one_time_password_from_a_reset_takes_the_fast_hash_and_signs_in(app):
+    teacher = sign_in(app, "instructor")
+    cohort = new_cohort(teacher)
+    teacher.post(f"/cohorts/{cohort}/trainees", data={"name": "Ola"})
+    with app.app_context():
+        ola = get_db().execute("select id from users where username = 'Ola'").fetchone()[0]
+    fresh = passwords_on(teacher.post(f"/cohorts/{cohort}/trainees/{ola}/password").get_data(as_text=True))["Ola"]
+    with app.app_context():
+        stored = get_db().execute("select password_hash from users where id = ?", [ola]).fetchone()[0]
+    assert stored.startswith("otp-sha256$")
+    assert sign_in(app, "Ola", fresh).get("/lessons/").headers["Location"] == "/auth/password"
