@@ -11,20 +11,23 @@ The preview deals the draft's cells in the instructor's own preview state
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request, send_file,
                    url_for)
+from markupsafe import Markup
 
 from engine.questions import MalformedAnswer
 from webapp import drafts, step_reply
 from webapp.auth import instructor_required
-from webapp.lessonfile import CELL_TYPES, LessonError, is_lesson_name, parse_lesson
-from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, render_markdown, sprint_context
+from webapp.lessonfile import CELL_TYPES, MAX_LESSON_BYTES, LessonError, is_lesson_name, parse_lesson
+from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, sprint_context
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
 vendor = Blueprint("editor_vendor", __name__, url_prefix="/vendor/codemirror")
-MAX_BYTES = 512 * 1024
+MAX_BYTES = MAX_LESSON_BYTES   # the loader's cap (issue 30), refused before parsing
 NAME_RULE = "File name: lower-case letters, digits and dashes, e.g. holdem-03-side-pots."
 TEMPLATE = '''+++
 title = "New lesson"
@@ -297,23 +300,49 @@ def preview_urls(token: str):
     return url
 
 
+# Lessons parsed for previews, by (lessons folder, token): a token names one
+# text, so it is parsed once here, and each step in its preview reuses it
+# (parsing a big lesson deals every hand in it). The newest KEEP_PARSED are kept.
+KEEP_PARSED = 16
+_parsed: OrderedDict[tuple[str, str], tuple] = OrderedDict()
+_parsed_lock = threading.Lock()
+
+
+def parsed_preview(token: str, slug: str, text: str, found: tuple | None = None) -> tuple:
+    """(lesson, problem) for the preview `token`: parsed once per process,
+    always outside any write transaction; `found` is a parse already made."""
+    key = (str(current_app.config["LESSONS_DIR"]), token)
+    with _parsed_lock:
+        if found is None and key in _parsed:
+            _parsed.move_to_end(key)
+            return _parsed[key]
+    if found is None:
+        found = check(text, slug)
+    with _parsed_lock:
+        _parsed[key] = found
+        while len(_parsed) > KEEP_PARSED:
+            _parsed.popitem(last=False)
+    return found
+
+
 def render_preview(slug: str, text: str, lesson) -> dict | None:
     """The rendered lesson (as trainees would see it) for the instructor."""
     if lesson is None:
         return None
     token = drafts.new_preview(g.user["id"], slug, text)
+    parsed_preview(token, slug, text, found=(lesson, None))
     preview = drafts.get_preview(g.user["id"], token)
     cells = []
     for cell in lesson.cells:
         if cell.kind == "markdown":
-            cells.append({"cell": cell, "html": render_markdown(cell.source)})
+            cells.append({"cell": cell, "html": Markup(cell.html)})
         elif cell.kind == "sprint":
             cells.append({**sprint_context(lesson, cell, preview.state(cell)), "preview": True})
         else:
             state = preview.state(cell)
             cells.append(preview_context(lesson, cell, state))
             if cell.kind == "drill" and "seed" not in preview.cells.get(cell.id, {}):
-                with drafts.lesson_transaction():    # the hand shown (its seed) is the one its steps deal
+                with drafts.preview_transaction():    # the hand shown (its seed) is the one its steps deal
                     preview.save(state, cell.id)
     return {"cells": cells, "token": token, "url_for": preview_urls(token)}
 
@@ -331,18 +360,20 @@ def preview():
     slug = request.form.get("slug", "").strip().lower()
     slug = slug if is_lesson_name(slug) else "new-lesson"
     text = posted_text()
-    lesson, problem = check(text, slug)
+    lesson, problem = parsed_preview(drafts.preview_token(slug, text), slug, text)   # unchanged text: no parse
     shown = render_preview(slug, text, lesson)
     return render_template("authoring/_preview.html", lesson=lesson, problem=problem, preview=shown, oob=True,
                            url_for=shown["url_for"] if shown else url_for)
 
 
 def preview_cell(token: str, cell_id: str, kind: str | None):
-    """The preview, its lesson and cell; 404 for another instructor's token."""
+    """The preview, its lesson and cell; 404 for another instructor's token.
+    Called before the write transaction: the lesson is parsed (once per
+    token) outside it; drafts.reread inside gives the hands as stored then."""
     stored = drafts.get_preview(g.user["id"], token)
     if stored is None:
         abort(404)
-    lesson, _ = check(stored.text, stored.slug)
+    lesson, _ = parsed_preview(token, stored.slug, stored.text)
     cell = lesson.cell(cell_id) if lesson else None
     if cell is None or (kind and cell.kind not in kind.split("|")):
         abort(404)
@@ -358,14 +389,16 @@ def render_preview_cell(token: str, ctx: dict, status: int = 200):
 @instructor_required
 def preview_step(token, cell_id):
     """A dealer step in the preview: checked by the engine, kept in the preview only."""
-    with drafts.lesson_transaction():
-        stored, lesson, cell = preview_cell(token, cell_id, "table|drill")
+    stored, lesson, cell = preview_cell(token, cell_id, "table|drill")
+    try:
+        proposed = _parse_step(request.form, cell.engine.step_kinds, cell.engine.procedure.layout)
+        at = _counter(request.form, "at")
+    except ValueError as exc:
+        return render_preview_cell(token, preview_context(lesson, cell, stored.state(cell), message=str(exc),
+                                                          ok=False), 422)
+    with drafts.preview_transaction():
+        drafts.reread(stored)
         state = stored.state(cell)
-        try:
-            proposed = _parse_step(request.form, cell.engine.step_kinds, cell.engine.procedure.layout)
-            at = _counter(request.form, "at")
-        except ValueError as exc:
-            return render_preview_cell(token, preview_context(lesson, cell, state, message=str(exc), ok=False), 422)
         hand = dealt_hand(cell, state)
         if at != len(state["steps"]):
             return render_preview_cell(token, preview_context(lesson, cell, state, message=STALE, ok=False,
@@ -388,15 +421,18 @@ def preview_step(token, cell_id):
 @bp.post("/-preview/<token>/cells/<cell_id>/answer")
 @instructor_required
 def preview_answer(token, cell_id):
-    with drafts.lesson_transaction():
-        stored, lesson, cell = preview_cell(token, cell_id, "question")
-        state, question = stored.state(cell), cell.engine
-        form = {k: (request.form.getlist(k) if k == "seats" else v) for k, v in request.form.items()}
-        try:
-            reply = question.parse(form)
-        except (MalformedAnswer, ValueError) as exc:
-            return render_preview_cell(token, preview_context(lesson, cell, state, message=str(exc), ok=False), 422)
-        verdict = question.check(reply)
+    stored, lesson, cell = preview_cell(token, cell_id, "question")
+    question = cell.engine
+    form = {k: (request.form.getlist(k) if k == "seats" else v) for k, v in request.form.items()}
+    try:
+        reply = question.parse(form)
+    except (MalformedAnswer, ValueError) as exc:
+        return render_preview_cell(token, preview_context(lesson, cell, stored.state(cell), message=str(exc),
+                                                          ok=False), 422)
+    verdict = question.check(reply)
+    with drafts.preview_transaction():
+        drafts.reread(stored)
+        state = stored.state(cell)
         state["runs"] += 1
         state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
         state["feedback"], state["correct"] = verdict.message, int(verdict.ok)
@@ -409,7 +445,8 @@ def preview_answer(token, cell_id):
 @bp.post("/-preview/<token>/cells/<cell_id>/reset")
 @instructor_required
 def preview_reset(token, cell_id):
-    with drafts.lesson_transaction():
-        stored, lesson, cell = preview_cell(token, cell_id, None)
+    stored, lesson, cell = preview_cell(token, cell_id, None)
+    with drafts.preview_transaction():
+        drafts.reread(stored)
         stored.save(None, cell.id)
     return render_preview_cell(token, preview_context(lesson, cell, stored.state(cell), notice="Cell restarted."))

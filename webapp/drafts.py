@@ -90,6 +90,16 @@ def lesson_transaction() -> Iterator[None]:
         lessonfile.forget(current_app.config["LESSONS_DIR"])
 
 
+@contextmanager
+def preview_transaction() -> Iterator[None]:
+    """A write to an instructor's preview hands: the same lock, but no lesson
+    file changes, so the lessons folder is not looked at again for it. Only
+    the read, the step and the write of the hand go inside: the lesson is
+    parsed before (authoring.parsed_preview), never under the lock."""
+    with immediate(get_db().conn):
+        yield
+
+
 def save_draft(slug: str, text: str, user_id: int) -> None:
     get_db().conn.execute("insert or replace into lesson_drafts (slug, text, saved_by, saved_at) "
                           "values (?, ?, ?, ?)", [slug, text, user_id, now()])
@@ -170,12 +180,17 @@ def rename(old: str, new: str) -> None:
 
 # ------------------------------------------------------------- previews
 
+def preview_token(slug: str, text: str) -> str:
+    """A preview's name: one text, one token (so its parse can be kept by it)."""
+    return digest(f"{slug}\n{text}")
+
+
 def new_preview(user_id: int, slug: str, text: str) -> str:
     """A preview of `text` for this instructor; its token names it in the
     preview's URLs. Dealing in it writes here, never to attempts."""
-    token = digest(f"{slug}\n{text}")
+    token = preview_token(slug, text)
     conn = get_db().conn
-    with lesson_transaction():
+    with preview_transaction():
         conn.execute("insert or ignore into lesson_previews (user_id, token, slug, text, cells, updated_at) "
                      "values (?, ?, ?, ?, '{}', ?)", [user_id, token, slug, text, now()])
         conn.execute("update lesson_previews set updated_at = ? where user_id = ? and token = ?",
@@ -209,6 +224,14 @@ class Preview:
                                                          "runs", "wrong_in_a_row", "seed") if k in state}
         get_db().conn.execute("update lesson_previews set cells = ?, updated_at = ? where user_id = ? "
                               "and token = ?", [json.dumps(self.cells), now(), self.user_id, self.token])
+
+
+def reread(preview: Preview) -> None:
+    """The preview's hands as stored now (inside a preview_transaction: another
+    tab may have dealt in it since it was first read)."""
+    row = get_db().execute("select cells from lesson_previews where user_id = ? and token = ?",
+                           [preview.user_id, preview.token]).fetchone()
+    preview.cells = json.loads(row[0] or "{}") if row else {}
 
 
 def get_preview(user_id: int, token: str) -> Preview | None:

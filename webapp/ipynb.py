@@ -18,6 +18,10 @@ from pathlib import Path
 from webapp.lessonfile import CELL_TYPES, FENCE_RE, LessonError, parse_lesson
 
 KEY = "dealer_trainer"     # our metadata's key, in the notebook and in each raw cell
+# A notebook of a lesson at its size cap (lessonfile.MAX_LESSON_BYTES) is well under
+# this; JSON nested deeper than a notebook ever is, is refused, never a traceback.
+MAX_NOTEBOOK_BYTES = 1024 * 1024
+MAX_JSON_DEPTH = 32
 HEADER_KEYS = ("title", "summary", "order", "family")
 TOML_MIME = "application/toml"
 
@@ -127,9 +131,57 @@ class Imported:
     cell_of_line: list[int]     # the notebook cell (1-based) each lesson line came from; 0 the header
 
 
-def _source(cell: dict) -> str:
+def _depth(value: object) -> int:
+    """How deeply lists and tables nest in parsed JSON (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_JSON_DEPTH:
+            return deepest
+        stack += [(child, depth + 1) for child in children]
+    return deepest
+
+
+def load_notebook(raw: bytes, shown: str) -> object:
+    """A notebook file's JSON, or IpynbError: too big, not UTF-8, not JSON,
+    or nested too deeply (each checked before the next costs anything)."""
+    if len(raw) > MAX_NOTEBOOK_BYTES:
+        raise IpynbError(shown, None, f"a notebook may be at most {MAX_NOTEBOOK_BYTES // 1024} KB: split the "
+                                      "lesson into two")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise IpynbError(shown, None, "not a notebook: the file is not UTF-8 text") from None
+    except RecursionError:
+        raise IpynbError(shown, None, f"not a lesson notebook: its JSON is nested more than "
+                                      f"{MAX_JSON_DEPTH} deep") from None
+    except ValueError as exc:
+        raise IpynbError(shown, None, f"not a notebook: not valid JSON ({exc})") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise IpynbError(shown, None, f"not a lesson notebook: its JSON is nested more than {MAX_JSON_DEPTH} deep")
+    return data
+
+
+def _table(value: object, shown: str, cell: int | None, what: str) -> dict:
+    """`value` if it is a JSON object (absent: an empty one), else IpynbError naming `what`."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise IpynbError(shown, cell, f"{what} must be a JSON object {{...}}, not a {type(value).__name__}")
+    return value
+
+
+def _source(cell: dict, shown: str, n: int) -> str:
     source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
+    if isinstance(source, list) and all(isinstance(line, str) for line in source):
+        return "".join(source)
+    if isinstance(source, str):
+        return source
+    raise IpynbError(shown, n, "the cell's source must be text or a list of lines of text")
 
 
 def _header(meta: dict) -> str:
@@ -146,24 +198,23 @@ def from_notebook(notebook: object, shown: str) -> Imported:
     """The lesson text a notebook holds; IpynbError for what is no lesson."""
     if not isinstance(notebook, dict) or notebook.get("nbformat") != 4 or not isinstance(notebook.get("cells"), list):
         raise IpynbError(shown, None, "not a Jupyter notebook in format 4 (nbformat 4)")
-    meta = notebook.get("metadata", {}).get(KEY, {})
-    if not isinstance(meta, dict):
-        raise IpynbError(shown, None, f"the notebook's metadata {KEY!r} must be a table")
+    meta = _table(_table(notebook.get("metadata"), shown, None, "the notebook's metadata").get(KEY), shown, None,
+                  f"the notebook's metadata {KEY!r}")
     parts, cell_of_line = ["+++", _header(meta), "+++", ""], []
     cell_of_line += [0] * (len(parts[1].splitlines()) + 3)
     for n, cell in enumerate(notebook["cells"], start=1):
         if not isinstance(cell, dict):
             raise IpynbError(shown, n, "not a notebook cell")
-        source = _source(cell).strip("\n")
+        source = _source(cell, shown, n).strip("\n")
         kind = cell.get("cell_type")
         if kind == "markdown":
             if not source.strip():
                 continue
             block = source.splitlines()
         elif kind == "raw":
-            cell_meta = cell.get("metadata", {}).get(KEY, {})
+            cell_meta = _table(cell.get("metadata"), shown, n, "the cell's metadata").get(KEY, {})
             lesson_kind = cell_meta.get("kind") if isinstance(cell_meta, dict) else None
-            if lesson_kind not in CELL_TYPES:
+            if not isinstance(lesson_kind, str) or lesson_kind not in CELL_TYPES:
                 raise IpynbError(shown, n, f"a raw cell needs metadata {KEY}.kind, one of "
                                            f"{', '.join(CELL_TYPES)} (found {lesson_kind!r})")
             if any(line.strip() == "```" for line in source.splitlines()):
@@ -182,7 +233,11 @@ def check_import(imported: Imported, shown: str, slug: str, folder: str | Path |
     file:line errors become the notebook's cell numbers."""
     try:
         return parse_lesson(imported.text, path=shown, slug=slug, folder=folder)
-    except LessonError as exc:
+    except RecursionError:
+        raise IpynbError(shown, None, "the lesson's TOML is nested too deeply") from None
+    except (LessonError, ValueError, TypeError, KeyError) as exc:
+        if not isinstance(exc, LessonError):     # as read_lesson: whatever the cause, a message
+            raise IpynbError(shown, None, f"cannot be loaded: {type(exc).__name__}") from None
         lines = imported.cell_of_line
         cell = lines[exc.line - 1] if 1 < exc.line <= len(lines) else None
         if cell is None:

@@ -27,6 +27,7 @@ from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cel
 from engine.questions import QuestionError, build_question, build_table
 from engine.questions.showdown import without_totals
 from webapp import drill_cells, sprint_cells
+from webapp.markdown_cells import MarkdownTooBig, render_cell
 
 CELL_TYPES = ("table", "question", "drill", "sprint")
 # Cells the trainee deals on the drawn table: a fixed hand, or a drill's new hand each time.
@@ -43,6 +44,13 @@ PHH_PATH_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}(/[A-Za-z0-9_][A-Za-z
 PHH_KEYS = ("id", "title", "prompt", "phh", "hand", "house")
 MAX_PHH_BYTES = 256 * 1024
 WORDING = ("title", "prompt")   # a cell's words; changing them changes no hand or answer
+# What one lesson may hold (issue 30): far above any lesson in lessons/ (at most
+# 21 cells, 17 questions, 11 KB) and low enough that reading one, which deals
+# every table and drill hand, costs well under a second. The editor, `lessons
+# import` and `lessons check` all refuse more through parse_lesson.
+MAX_LESSON_BYTES = 128 * 1024
+MAX_CELLS = 200                 # every cell, explanation cells too
+MAX_CELLS_OF_KIND = {"table": 40, "question": 80, "drill": 20, "sprint": 10}
 
 
 class LessonError(ValueError):
@@ -65,6 +73,8 @@ class Cell:
     # `at = ...`: the point of that hand where the question is asked; the hand
     # waits there until it is answered (engine.checkpoints).
     checkpoint: Checkpoint | None = None
+    # An explanation cell's HTML, rendered once when the lesson is read (issue 30).
+    html: str = ""
 
     @property
     def interactive(self) -> bool:
@@ -129,6 +139,10 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
                  folder: str | Path | None = None) -> Lesson:
     """`folder`: the lessons folder on disk, where a table cell's `phh = ...`
     is looked up (default: the folder of `path`)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_LESSON_BYTES:
+        raise LessonError(path, 1, f"a lesson may be at most {MAX_LESSON_BYTES // 1024} KB (this one is "
+                                   f"{size // 1024} KB): split it into two lessons")
     lines = text.splitlines()
     home = Path(folder) if folder is not None else Path(path).parent
     meta, start = {}, 0
@@ -157,8 +171,9 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
     while i < len(lines):
         match = FENCE_RE.match(lines[i])
         if match and match.group(1) in CELL_TYPES:
-            _flush_markdown(lesson, buffer, buffer_line)
+            _flush_markdown(path, lesson, buffer, buffer_line)
             kind, open_line = match.group(1), i + 1
+            _within_caps(path, lesson, kind, open_line)
             j = i + 1
             while j < len(lines) and lines[j].strip() != "```":
                 j += 1
@@ -172,16 +187,36 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
             continue
         buffer.append(lines[i])
         i += 1
-    _flush_markdown(lesson, buffer, buffer_line)
+    _flush_markdown(path, lesson, buffer, buffer_line)
     if not lesson.interactive_cells:
         raise LessonError(path, 1, "the lesson has no ```table, ```question, ```drill or ```sprint cell")
     return lesson
 
 
-def _flush_markdown(lesson: Lesson, buffer: list[str], line: int) -> None:
+def _within_caps(path: str, lesson: Lesson, kind: str, line: int) -> None:
+    """Refuse the cell at `line` if it would pass a cap: checked before the
+    cell is built, so an oversized lesson costs no more than a full one."""
+    if len(lesson.cells) >= MAX_CELLS:
+        raise LessonError(path, line, f"a lesson may hold at most {MAX_CELLS} cells (explanation cells "
+                                      "included): split it into two lessons")
+    cap = MAX_CELLS_OF_KIND.get(kind)
+    if cap is not None and sum(1 for c in lesson.cells if c.kind == kind) >= cap:
+        raise LessonError(path, line, f"a lesson may hold at most {cap} ```{kind} cells: split it into two "
+                                      "lessons")
+
+
+def _flush_markdown(path: str, lesson: Lesson, buffer: list[str], line: int) -> None:
+    """An explanation cell, rendered here once for every view of this lesson
+    version; too big or too slow to render is a LessonError at its line."""
     text = "\n".join(buffer).strip()
     if text:
-        lesson.cells.append(Cell("markdown", line, source=text))
+        line += next(i for i, raw in enumerate(buffer) if raw.strip())   # the cell's first written line
+        _within_caps(path, lesson, "markdown", line)
+        try:
+            html = render_cell(text)
+        except MarkdownTooBig as exc:
+            raise LessonError(path, line + exc.line, str(exc)) from None
+        lesson.cells.append(Cell("markdown", line, source=text, html=html))
 
 
 def _toml(path: str, first_line: int, body: str) -> dict:
@@ -480,7 +515,12 @@ def read_lesson(path: Path, shown: str, folder: Path | None = None) -> Lesson:
         raise LessonError(shown, 1, "a lesson file's name is lower-case letters, digits and dashes, "
                                     "e.g. holdem-03-side-pots.md")
     try:
-        return parse_lesson(path.read_text(encoding="utf-8"), path=shown, slug=path.stem, folder=folder)
+        with path.open("rb") as f:
+            raw = f.read(MAX_LESSON_BYTES + 1)   # a bigger file is refused without reading the rest
+        if len(raw) > MAX_LESSON_BYTES:
+            raise LessonError(shown, 1, f"a lesson may be at most {MAX_LESSON_BYTES // 1024} KB: split it into "
+                                        "two lessons")
+        return parse_lesson(raw.decode("utf-8"), path=shown, slug=path.stem, folder=folder)
     except LessonError:
         raise
     except UnicodeDecodeError:
@@ -529,15 +569,30 @@ def load_library(folder: str, recheck: float = 0.0) -> Library:
     directory = Path(folder)
     files = sorted(directory.glob("*.md")) if directory.is_dir() else []
     files = [f for f in files if f.name.lower() != "readme.md"]
-    library = Library()
+    # After one lesson is published, only that file is read again (issue 30):
+    # the others are reused while they, and every file that is no lesson (a
+    # hand history a lesson may read), are unchanged.
+    stamps = {entry[0]: entry[1:] for entry in key}
+    others = tuple(entry for entry in key if not entry[0].endswith(".md"))
+    earlier = cached[2] if cached and cached[3] == others else {}
+    library, results = Library(), {}
     for f in files:
         shown = "lessons/" + f.name.encode("unicode_escape").decode()[:80]
-        try:
-            lesson = read_lesson(f, shown, directory)
-        except LessonError as exc:
-            library.errors.append(exc)
+        where = os.path.join(folder, f.name)      # as _folder_key's os.scandir names it
+        stamp = stamps.get(where)
+        before = earlier.get(where)
+        if stamp is not None and before is not None and before[0] == stamp:
+            result = before[1]
         else:
-            library.lessons[lesson.slug] = lesson
+            try:
+                result = read_lesson(f, shown, directory)
+            except LessonError as exc:
+                result = exc
+        results[where] = (stamp, result)
+        if isinstance(result, LessonError):
+            library.errors.append(result)
+        else:
+            library.lessons[result.slug] = result
     library.lessons = dict(sorted(library.lessons.items(), key=lambda kv: (kv[1].order, kv[0])))
-    _cache[folder] = (key, library)
+    _cache[folder] = (key, library, results, others)
     return library

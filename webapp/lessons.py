@@ -63,9 +63,7 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
             elif cell.kind == "sprint":
                 problem = None      # its set was drawn, and every answer worked out, when it loaded
             else:
-                from webapp.notebook import render_markdown
-                render_markdown(cell.source)
-                problem = None
+                problem = None      # rendered, and its size and time checked, when it loaded
         except Exception as exc:  # noqa: BLE001
             problem = f"{type(exc).__name__}: {exc}"
         if problem:
@@ -140,12 +138,10 @@ def _export_cli(name: str, fmt: str, output: str | None) -> None:
 @click.option("--replace", is_flag=True, help="replace an existing lesson (its text is kept as a version)")
 def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
     """Turn a notebook (from `lessons export`) back into lessons/NAME.md, checked first."""
-    import json
-
     from flask import current_app
 
     from webapp import drafts
-    from webapp.ipynb import IpynbError, check_import, from_notebook
+    from webapp.ipynb import MAX_NOTEBOOK_BYTES, IpynbError, check_import, from_notebook, load_notebook
     from webapp.lessonfile import is_lesson_name
     slug = name or Path(notebook).stem
     if not is_lesson_name(slug):
@@ -153,12 +149,14 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
                                    "(use --name)")
     target = Path(current_app.config["LESSONS_DIR"]) / f"{slug}.md"
     try:
-        data = json.loads(Path(notebook).read_text(encoding="utf-8"))
-        imported = from_notebook(data, notebook)
+        with open(notebook, "rb") as f:
+            raw = f.read(MAX_NOTEBOOK_BYTES + 1)     # a bigger file is refused unread
+        imported = from_notebook(load_notebook(raw, notebook), notebook)
         check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
-    except (ValueError, UnicodeDecodeError) as exc:   # IpynbError, or not JSON at all
-        message = str(exc) if isinstance(exc, IpynbError) else f"{notebook}: not a notebook ({exc})"
-        raise click.ClickException(message) from None
+    except IpynbError as exc:    # too big, not JSON, a bad shape, or a lesson problem: a message
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"{notebook}: cannot be read ({exc.strerror})") from None
     if target.exists() and not replace:
         raise click.ClickException(f"{target} exists: add --replace to replace it (its text is kept as a "
                                    "version in the editor)")

@@ -6,8 +6,6 @@ state, asks, stores the attempt and renders.
 """
 from __future__ import annotations
 
-import markdown as md
-import nh3
 from flask import (Blueprint, abort, current_app, g, redirect, render_template, request, url_for)
 from markupsafe import Markup
 
@@ -19,33 +17,9 @@ from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
                                 seat_layout)
 from webapp.lessonfile import FAMILIES, load_library, suggested_order
+from webapp.markdown_cells import render_markdown  # noqa: F401  (kept importable here)
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
-
-# Markdown's output plus what lessons use; everything else (script, style,
-# iframe, event handlers, javascript:/data: links) is dropped by nh3.
-ALLOWED_TAGS = {"a", "abbr", "acronym", "b", "blockquote", "code", "em", "i", "li", "ol", "strong", "ul",
-                "p", "h1", "h2", "h3", "h4", "pre", "hr", "br", "table", "thead", "tbody", "tr", "th", "td",
-                "img", "dl", "dt", "dd", "sup", "sub", "span", "kbd"}
-ALLOWED_ATTRS = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "span": {"class"},
-                 "th": {"align"}, "td": {"align"}, "abbr": {"title"}, "acronym": {"title"}}
-URL_SCHEMES = {"http", "https", "mailto"}
-
-
-def _local_images_only(tag: str, attribute: str, value: str) -> str | None:
-    """Images come from this server only: a remote image would tell a third
-    party who opened the lesson (and the CSP would block it anyway)."""
-    if tag == "img" and attribute == "src" and (":" in value.split("/", 1)[0] or value.startswith("//")):
-        return None
-    return value
-
-
-def render_markdown(text: str) -> Markup:
-    """Instructors' Markdown, sanitised: lessons may be written in the browser."""
-    html = md.markdown(text, extensions=["tables", "fenced_code"])
-    return Markup(nh3.clean(html, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRS, url_schemes=URL_SCHEMES,
-                            attribute_filter=_local_images_only, link_rel="noopener noreferrer"))
-
 
 def library():
     return load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"])
@@ -106,7 +80,7 @@ def lesson_page(slug):
     cells = []
     for cell in lesson.cells:
         if cell.kind == "markdown":
-            cells.append({"cell": cell, "html": render_markdown(cell.source)})
+            cells.append({"cell": cell, "html": Markup(cell.html)})
         elif cell.kind == "sprint":
             cells.append(sprint_context(lesson, cell, states.get(cell.id) or store.get_state(g.user["id"], slug, cell.id)))
         else:

@@ -9,8 +9,10 @@ half-made import behind.
 **A list of names** (`read_names`) is UTF-8 text (a byte-order mark is
 allowed): either CSV with a header row that has a `name` column (other
 columns are ignored; comma, semicolon or tab separated), or one name per line. Blank lines are skipped. Every
-bad line is reported by its line number and nothing is created unless
-every line is good (`import_trainees`).
+bad line is reported by its line number (the first MAX_PROBLEMS of them, then
+how many more) and nothing is created unless every line is good
+(`import_trainees`). More than MAX_IMPORT names is refused before any line
+is read.
 """
 from __future__ import annotations
 
@@ -21,14 +23,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Iterable
 
-from werkzeug.security import generate_password_hash
-
-from webapp.auth import now, one_time_password, set_password
+from webapp.auth import hash_one_time, now, one_time_password, set_password
 from webapp.db import immediate
 
 MAX_NAME = 64
 MAX_COHORT_NAME = 80
 MAX_IMPORT = 200
+MAX_PROBLEMS = 20      # a refusal lists this many, then says how many more (issue 30)
 # What an assignment can point at: a lesson (target: its slug), an audition
 # (target: its id as text) or a sprint (target: its kind, or "mix"). How each
 # is titled, linked and done: webapp/assigned.py.
@@ -39,6 +40,9 @@ class Refused(ValueError):
     """A change refused as a whole, with every reason (one per bad line)."""
 
     def __init__(self, problems: list[str]):
+        if len(problems) > MAX_PROBLEMS:
+            more = len(problems) - MAX_PROBLEMS
+            problems = problems[:MAX_PROBLEMS] + [f"and {more} more problem{'s' if more > 1 else ''}"]
         super().__init__("; ".join(problems))
         self.problems = problems
 
@@ -127,7 +131,12 @@ def _delimiter(text: str) -> str:
 
 
 def read_names(text: str) -> list[tuple[int, str]]:
-    """(line number, name) for each name in the text; Refused lists every bad line."""
+    """(line number, name) for each name in the text; Refused lists the bad
+    lines. Too many lines is refused first, in one pass over the text."""
+    lines = sum(1 for line in text.splitlines() if line.strip())
+    if lines > MAX_IMPORT + 1:      # the names and perhaps a header row
+        raise Refused([f"{lines} lines: at most {MAX_IMPORT} names at a time; split the list and import "
+                       "each part"])
     rows: list[tuple[int, list[str]]] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
@@ -230,9 +239,10 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
         seen.setdefault(key, number)
     if problems:
         raise Refused(problems)
-    # Hashing is slow on purpose, so it is done before the write lock is taken.
+    # Generated passwords take the fast hash (webapp.auth.hash_one_time): 200
+    # accounts cost milliseconds; still hashed before the write lock is taken.
     made = [(number, NewAccount(name, one_time_password(), role)) for number, name in names]
-    hashes = [generate_password_hash(account.password) for _, account in made]
+    hashes = [hash_one_time(account.password) for _, account in made]
     with immediate(db.conn):
         taken = _taken(db)
         problems = [f"line {number}: {a.username!r} is taken by an existing account ({taken[a.username.casefold()]!r})"
@@ -255,7 +265,7 @@ def reset_password(db, user_id: int) -> NewAccount:
     every session of theirs ends now)."""
     row = db.execute("select username, role from users where id = ?", [user_id]).fetchone()
     password = one_time_password()
-    set_password(db, row[0], password, one_time=True)
+    set_password(db, row[0], password, one_time=True, generated=True)
     return NewAccount(row[0], password, row[1])
 
 
