@@ -318,19 +318,29 @@ class AuditionChanged(Exception):
     """The audition was edited or closed while its hands were being dealt."""
 
 
+def _running_run(conn: Any, audition_id: int, user_id: int) -> int | None:
+    row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
+                       "'running'", [audition_id, user_id]).fetchone()
+    return int(row[0]) if row else None
+
+
 def start_run(audition: Audition, user_id: int) -> int:
     """The user's running run of the audition, or a new one. The hands are
     dealt before the lock is taken; a second start at the same moment finds
     the first one's run and joins it, and an edit or a closing in between
-    refuses the start (AuditionChanged) rather than deal the old audition."""
+    refuses the start (AuditionChanged) rather than deal the old audition.
+    A run already in progress is looked for first, before any hand is dealt
+    (issue 30: a repeated start cost a full deal each time)."""
+    conn = get_db().conn
+    running = _running_run(conn, audition.id, user_id)
+    if running is not None:
+        return running
     seeds, cells = draw_hands(audition)
     total = sum(table(cell).total_steps for cell in cells)
-    conn = get_db().conn
     with immediate(conn):
-        row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
-                           "'running'", [audition.id, user_id]).fetchone()
-        if row:
-            return int(row[0])
+        running = _running_run(conn, audition.id, user_id)
+        if running is not None:
+            return running
         now_set = conn.execute("select updated_at, open from auditions where id = ?", [audition.id]).fetchone()
         if now_set is None or tuple(now_set) != (audition.updated_at, 1):
             raise AuditionChanged(audition.title)

@@ -134,6 +134,18 @@ def test_a_refused_field_is_shown_next_to_it_and_nothing_is_saved(app, auth, cli
         assert get_db().execute("select count(*) from auditions").fetchone()[0] == 0
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud", "draw-blind", "razz"])
+def test_wants_that_never_come_together_are_a_form_message_not_a_500(app, auth, client, game):
+    """Issue 30: deck-runs-out with odd-chip in stud and draw games was a 500
+    (a ValueError from the drill planner); now the planner says why."""
+    auth.login("instructor")
+    r = client.post("/auditions/new", data={**HEADS_UP, "game-0": game, "wants-0": "deck-runs-out, odd-chip"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    error = re.search(r'data-testid="wants-0-error">([^<]*)<', page)
+    assert error and "cannot be dealt" in error.group(1), page
+
+
 def test_an_audition_is_edited_only_while_nobody_has_started_it(app, clock):
     audition_id = define(app)
     instructor = client_as(app, "instructor")
@@ -375,6 +387,19 @@ def test_an_audition_changed_while_its_hands_are_dealt_is_not_started(app, clock
     r = trainee.post(f"/auditions/{audition_id}/start")
     assert r.headers["Location"] == "/auditions/" and run_of(app, 1) is None
     assert "changed or closed just now" in trainee.get("/auditions/").get_data(as_text=True)
+
+
+def test_a_second_start_finds_the_running_run_before_dealing_any_hand(app, clock, monkeypatch):
+    """Issue 30: a repeated start used to deal every hand again first."""
+    audition_id = define(app)
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, audition_id)
+
+    def no_deal(audition):
+        raise AssertionError("dealt hands for a run already in progress")
+
+    monkeypatch.setattr(ast, "draw_hands", no_deal)
+    assert start(trainee, audition_id) == run_id
 
 
 def test_an_audition_hand_says_and_marks_where_the_button_was_last_hand(app, clock):
