@@ -19,6 +19,7 @@ from webapp.auth import is_staff, login_required
 from webapp.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
                                 seat_layout)
 from webapp.lessonfile import FAMILIES, load_library, suggested_order
+from webapp.same_origin import same_origin
 
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
@@ -35,8 +36,8 @@ URL_SCHEMES = {"http", "https", "mailto"}
 def _local_images_only(tag: str, attribute: str, value: str) -> str | None:
     """Images come from this server only: a remote image would tell a third
     party who opened the lesson (and the CSP would block it anyway)."""
-    if tag == "img" and attribute == "src" and (":" in value.split("/", 1)[0] or value.startswith("//")):
-        return None
+    if tag == "img" and attribute == "src":
+        return same_origin(value)     # resolved as a browser does (webapp/same_origin.py)
     return value
 
 
