@@ -219,7 +219,10 @@ def test_a_wrong_step_is_counted_without_a_hint_and_the_hand_goes_on(app, clock)
     assert "Rule" not in feedback and refusal.rule not in feedback
     for hint in refusal.hints:
         assert hint.split(":")[0] not in page             # none of the three hint levels
-    assert "1 of " in page.split('data-testid="steps"', 1)[1][:40]        # the due step was dealt for them
+    shown = page.split('data-testid="steps"', 1)[1].split("</span>", 1)[0]
+    assert "Dealer steps done: 1" in shown and " of " not in shown    # dealt for them; no total (issue 30)
+    total = ast.table(run.cells[0]).total_steps
+    assert f"of {total} dealer steps" not in trainee.get(f"/auditions/runs/{run_id}").get_data(as_text=True)
     after = run_of(app, run_id)
     assert after.right == 0 and after.posts == 1 and after.steps == [step.to_dict()]
     records = steps(app, run_id)
