@@ -78,6 +78,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         LOGIN_MAX_FAILURES_PER_USER=10,
         LOGIN_MAX_FAILURES_PER_ADDRESS=100,
         LOGIN_WINDOW_SECONDS=15 * 60,
+        # A one-time password (a new account's, or a reset) stops working after this many hours.
+        ONE_TIME_PASSWORD_HOURS=72,
         # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
         PROXY_FIX=0,
