@@ -80,6 +80,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         LOGIN_WINDOW_SECONDS=15 * 60,
         # A one-time password (a new account's, or a reset) stops working after this many hours.
         ONE_TIME_PASSWORD_HOURS=72,
+        # Posting bounded (webapp/posting.py): each user's step, answer, deal and start
+        # posts, at most POST_BURST at once and POST_PER_SECOND after that (0: no limit).
+        POST_BURST=40,
+        POST_PER_SECOND=3.0,
         # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
         PROXY_FIX=0,
@@ -118,6 +122,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(progress.bp)
     app.register_blueprint(auditions.bp)
     app.register_blueprint(sprints.bp)
+    from webapp import posting
+    posting.init_app(app)       # after the blueprints: the signed-in user is known (auth.load_user)
 
     from webapp.lessons import check_command
     app.cli.add_command(check_command)

@@ -24,7 +24,7 @@ HEADERS = {
 }
 
 # Files the same for everyone, cached even for a signed-in user; pages never stored even signed out.
-CACHEABLE = {"static", "htmx_js"}
+CACHEABLE = {"static", "htmx_js", "favicon"}
 PRIVATE = {"auditions.verify"}
 
 SAID = {
