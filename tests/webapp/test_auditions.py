@@ -423,3 +423,39 @@ def test_an_audition_hand_says_and_marks_where_the_button_was_last_hand(app, clo
     r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=0, rev=0), headers=HX)
     body = r.get_data(as_text=True)
     assert r.status_code == 200 and 'data-testid="button-was"' not in body and 'data-testid="button"' in body
+
+
+def finish_run(app, run_id: int, ended: datetime) -> None:
+    with app.app_context():
+        get_db().conn.execute("update auditions_runs set status = 'finished', finished_at = ? where id = ?",
+                              [ended.isoformat(timespec="milliseconds"), run_id])
+        get_db().conn.commit()
+
+
+def test_retakes_are_limited_by_count_and_each_run_says_its_attempt(app, clock):
+    """Issue 30: an instructor limits retakes; results and certificates number the attempt."""
+    audition_id = define(app, max_runs="2")
+    trainee = client_as(app, "trainee")
+    first = start(trainee, audition_id)
+    finish_run(app, first, T0)
+    second = start(trainee, audition_id)
+    assert (run_of(app, first).attempt, run_of(app, second).attempt) == (1, 2)
+    finish_run(app, second, T0)
+    page = trainee.get(f"/auditions/runs/{second}/result").get_data(as_text=True)
+    assert "Attempt 2 of 2 allowed" in page
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/" and run_of(app, second + 1) is None
+    assert "used all 2 attempts" in trainee.get("/auditions/").get_data(as_text=True)
+    assert start(client_as(app, "trainee2"), audition_id) == second + 1       # each trainee's own count
+
+
+def test_a_cooldown_waits_from_the_last_attempts_end(app, clock):
+    audition_id = define(app, cooldown_hours="24")
+    trainee = client_as(app, "trainee")
+    finish_run(app, start(trainee, audition_id), T0)
+    clock.at = T0 + timedelta(hours=23)
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/"
+    assert "from 2026-05-05 09:00 UTC" in trainee.get("/auditions/").get_data(as_text=True)
+    clock.at = T0 + timedelta(hours=24, minutes=1)
+    assert run_of(app, start(trainee, audition_id)).attempt == 2
