@@ -20,6 +20,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp.db import get_db
 from webapp.mastery import now as mastery_now, parse_time
+from webapp.names import normalise, skeleton
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 ROLES = ("trainee", "instructor", "admin")
@@ -48,6 +49,10 @@ def create_user(db, username: str, password: str, role: str, *, one_time: bool =
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
     check_new_password(password)
+    username = normalise(username)
+    like = [row[0] for row in db.execute("select username from users") if skeleton(row[0]) == skeleton(username)]
+    if like:
+        raise ValueError(f"the user name {username!r} is taken by, or looks like, the existing {like[0]!r}")
     made = now()
     return db["users"].insert({"username": username, "password_hash": generate_password_hash(password),
                                "role": role, "created_at": made, "must_change_password": int(one_time),
@@ -308,7 +313,7 @@ def add_user_command(username, role, password):
     try:
         create_user(get_db(), username, password, role)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="password") from None
+        raise click.BadParameter(str(exc)) from None
     click.echo(f"Added {role} {username}.")
 
 

@@ -45,3 +45,12 @@ def test_the_setting_is_read(app, client):
     _make(app, datetime.now(timezone.utc) - timedelta(hours=2))
     r = client.post("/auth/login", data={"username": "newbie", "password": "paper-pass-1"})
     assert r.status_code == 401 and "last 1 hours" in r.get_data(as_text=True)
+
+
+def test_imported_accounts_count_their_one_time_password_from_when_made(app):
+    from webapp.roster import create_accounts
+    with app.app_context():
+        db = get_db()
+        create_accounts(db, [(1, "Zed")], "trainee")
+        row = db.execute("select password_set_at from users where username = 'Zed'").fetchone()
+    assert row[0] is not None
