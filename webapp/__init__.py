@@ -97,6 +97,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         # Tests write lesson files and open them at once; a test of the window sets it.
         app.config["LESSONS_RECHECK_SECONDS"] = 0.0
+        # Tests and benches post far faster than people (webapp/posting.py); a test of the limit sets it.
+        app.config["POST_PER_SECOND"] = 0
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)

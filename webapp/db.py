@@ -187,6 +187,13 @@ def _v11_retakes(db: sqlite_utils.Database) -> None:
     # every worker process because it lives here.
     db["post_buckets"].create({"user_id": int, "tokens": float, "at": float}, pk="user_id",
                               not_null={"tokens", "at"})
+    # Bounded windows (webapp/history.py): a trainee's last attempts per rule, per
+    # cell and overall, and a rule's misses and right answers by time, each read
+    # from an index in time that does not grow with the trainee's history.
+    db["attempts"].create_index(["user_id", "id"])
+    db["attempts"].create_index(["user_id", "rule", "id"])
+    db["attempts"].create_index(["user_id", "rule", "correct", "created_at"])
+    db["attempts"].create_index(["user_id", "lesson", "cell", "id"])
 
 
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
