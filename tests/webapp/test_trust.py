@@ -26,7 +26,7 @@ TABLE, QUESTION = "deal-a-hand", "three-way-split"
 # Every route of the app and who may use it. A new route fails
 # test_every_route_has_a_policy until it is placed here.
 POLICY = {
-    "index": "public", "htmx_js": "public", "static": "public",
+    "index": "public", "htmx_js": "public", "static": "public", "favicon": "public",
     "auth.login": "public", "auth.logout": "public", "auth.password": "signed-in",
     "notebook.index": "signed-in", "notebook.lesson_page": "signed-in", "notebook.step": "signed-in",
     "notebook.answer": "signed-in", "notebook.reset_cell": "signed-in", "notebook.reset_lesson": "signed-in",
