@@ -7,7 +7,7 @@ Creates the app on a temporary database, a trainee with --attempts attempts
 interactive cells, their rules and 200 days, one in four wrong) in a cohort,
 and an instructor; then times, as the instructor or the trainee, each page
 whose cost could grow with that history: /progress/ (the trainee's own),
-/progress/class, /cohorts/N/items, the trainee's page in the cohort, and
+/progress/class, the cohort's page, /cohorts/N/items, the trainee's page in the cohort, and
 the cohort's attempts CSV (read to the end). Prints the median CPU
 milliseconds (time.process_time, the whole request in-process) of --runs
 requests each, and the response size. Target (issue 30): every page under
@@ -76,7 +76,7 @@ def main() -> int:
             built = time.perf_counter()
             fill(db, trainee, args.attempts, load_library(app.config["LESSONS_DIR"]))
             print(f"{args.attempts} attempts written in {time.perf_counter() - built:.1f} s")
-        pages = [("trainee", "/progress/"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}/items"),
+        pages = [("trainee", "/progress/"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}"), ("teacher", f"/cohorts/{cohort}/items"),
                  ("teacher", f"/cohorts/{cohort}/trainees/{trainee}"), ("teacher", f"/cohorts/{cohort}/csv/attempts")]
         clients = {}
         for name in ("long-history", "teacher"):
