@@ -345,7 +345,7 @@ def test_a_certificate_only_for_a_pass_and_verified_by_its_number(app, clock):
     assert run.passed and re.fullmatch(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){4}", run.certificate)
     page = passer.get(f"/auditions/runs/{passed}/certificate").get_data(as_text=True)
     for fact in ("trainee", "Hold&#39;em heads-up", "100%", "90%", "instructor", run.certificate,
-                 run.finished_at[:10]):
+                 run.finished_at[:10], '<dt>Attempt</dt><dd data-testid="attempt">1</dd>'):
         assert fact in page, fact
     instructor = client_as(app, "instructor")
     assert instructor.get(f"/auditions/runs/{passed}/certificate").status_code == 200
