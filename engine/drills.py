@@ -38,6 +38,8 @@ from engine.questions.base import PROCEDURES
 from engine.steps import Blind, Dealt
 
 MAX_TRIES = 80
+# Twin hands (split-pot, odd-chip) give each player the same ranks in another suit: four suits, four players.
+TWIN_MOST = 4
 NAMES = ("Ann", "Ben", "Cara", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
 
 # Each want and what it asks of the hand, in the rulebook's words.
@@ -219,6 +221,18 @@ def plan(game_name: str, wants: Sequence[str], house_name: str = "main", *, any_
         fewest = max(fewest, 3)
     twins = bool(names & {"split-pot", "odd-chip"})
     draw = "pat" if twins else "random"
+    if twins:
+        tie = "split-pot" if "split-pot" in names else "odd-chip"
+        if "deck-runs-out" in names:
+            raise refuse(tie, "a divided pot is dealt by giving every player the same ranks in other "
+                              "suits and keeping them pat, so the stub never runs short: the deck "
+                              "runs out only when players draw (8.4.4(b)) or more stud hands are "
+                              "dealt than four suits can twin (8.11.5(a)); drill them apart")
+        if fewest > TWIN_MOST:
+            raise refuse(tie, f"a divided pot is dealt by giving every player the same ranks in other "
+                              f"suits, which four suits allow for at most {TWIN_MOST} players, and the "
+                              f"other wants need {fewest} (8.1.5)")
+        most = min(most, TWIN_MOST)
     if "deck-runs-out" in names:
         deck, fewest = _running_out(game, house, fewest, most, refuse)
         most = max_players_for(house, game, deck) if most >= fewest else most
@@ -334,7 +348,7 @@ def deal_out(hand: Hand) -> Played:
 def _candidate(plan: Plan, seed: int) -> Scenario:
     """Seats, stacks and button for one try, from its seed."""
     rng = random.Random(f"drill:{seed}")
-    players = rng.randint(plan.fewest, min(plan.most, 4) if plan.twins else plan.most)
+    players = rng.randint(plan.fewest, plan.most)
     table_seats = max(10, players)
     seats = sorted(rng.sample(range(1, table_seats + 1), players))
     if plan.all_in:

@@ -78,6 +78,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         LOGIN_MAX_FAILURES_PER_USER=10,
         LOGIN_MAX_FAILURES_PER_ADDRESS=100,
         LOGIN_WINDOW_SECONDS=15 * 60,
+        # A one-time password (a new account's, or a reset) stops working after this many hours.
+        ONE_TIME_PASSWORD_HOURS=72,
+        # Posting bounded (webapp/posting.py): each user's step, answer, deal and start
+        # posts, at most POST_BURST at once and POST_PER_SECOND after that (0: no limit).
+        POST_BURST=40,
+        POST_PER_SECOND=3.0,
         # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         # (TRAINER_PROXY_FIX=1 behind one nginx). 0 trusts no such header.
         PROXY_FIX=0,
@@ -91,6 +97,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         # Tests write lesson files and open them at once; a test of the window sets it.
         app.config["LESSONS_RECHECK_SECONDS"] = 0.0
+        # Tests and benches post far faster than people (webapp/posting.py); a test of the limit sets it.
+        app.config["POST_PER_SECOND"] = 0
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
@@ -116,6 +124,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(progress.bp)
     app.register_blueprint(auditions.bp)
     app.register_blueprint(sprints.bp)
+    from webapp import posting
+    posting.init_app(app)       # after the blueprints: the signed-in user is known (auth.load_user)
 
     from webapp.lessons import check_command
     app.cli.add_command(check_command)

@@ -129,6 +129,8 @@ class Audition:
     created_at: str
     updated_at: str
     sprint: SprintPart | None = None
+    max_runs: int = 0          # runs a trainee may start (0: no limit); issue 30
+    cooldown_hours: int = 0    # hours from a finished run to the next start (0: none)
 
     def kind_of(self, hand: int) -> HandKind:
         """Hands cycle through the kinds: hand 1 the first kind, hand 2 the second..."""
@@ -159,6 +161,7 @@ class Run:
     score: int | None
     passed: bool
     certificate: str | None
+    attempt: int = 1          # the trainee's n-th run of this audition
 
     @property
     def running(self) -> bool:
@@ -199,7 +202,7 @@ def _audition(row: dict[str, Any]) -> Audition:
     kinds = tuple(HandKind.from_dict(k) for k in json.loads(row["kinds"]))
     return Audition(row["id"], row["title"], row["author_id"], row["author"], kinds, row["hands"],
                     row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"],
-                    SprintPart.from_json(row["sprint"]))
+                    SprintPart.from_json(row["sprint"]), row["max_runs"], row["cooldown_hours"])
 
 
 AUDITIONS = ("select a.*, u.username as author from auditions a join users u on u.id = a.author_id")
@@ -225,6 +228,8 @@ class Definition:
     pass_mark: int
     open: bool = True
     sprint: SprintPart | None = None
+    max_runs: int = 0
+    cooldown_hours: int = 0
 
 
 def save_audition(definition: Definition, author_id: int, audition_id: int | None = None) -> int | None:
@@ -235,17 +240,20 @@ def save_audition(definition: Definition, author_id: int, audition_id: int | Non
     stamp = now().isoformat(timespec="milliseconds")
     values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
               definition.minutes, definition.pass_mark, int(definition.open),
-              json.dumps(definition.sprint.to_dict()) if definition.sprint else None, stamp]
+              json.dumps(definition.sprint.to_dict()) if definition.sprint else None, definition.max_runs,
+              definition.cooldown_hours, stamp]
     with immediate(conn):
         if audition_id is None:
             cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, sprint, "
-                               "updated_at, author_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               "max_runs, cooldown_hours, updated_at, author_id, created_at) "
+                               "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                [*values, author_id, stamp])
             return int(cur.lastrowid or 0)
         if conn.execute("select count(*) from auditions_runs where audition_id = ?", [audition_id]).fetchone()[0]:
             return None
         conn.execute("update auditions set title = ?, kinds = ?, hands = ?, minutes = ?, pass_mark = ?, open = ?, "
-                     "sprint = ?, updated_at = ? where id = ?", [*values, audition_id])
+                     "sprint = ?, max_runs = ?, cooldown_hours = ?, updated_at = ? where id = ?",
+                     [*values, audition_id])
         return audition_id
 
 
@@ -269,7 +277,7 @@ def _run(row: dict[str, Any]) -> Run:
     return Run(row["id"], row["audition_id"], row["user_id"], row["username"], json.loads(row["seeds"]),
                json.loads(row["cells"]), row["hand"], json.loads(row["steps"] or "[]"), row["posts"],
                row["started_at"], row["deadline"], row["finished_at"], row["status"], row["right"],
-               row["total"], row["score"], bool(row["passed"]), row["certificate"])
+               row["total"], row["score"], bool(row["passed"]), row["certificate"], row["attempt"])
 
 
 def get_run(run_id: int) -> Run | None:
@@ -318,28 +326,60 @@ class AuditionChanged(Exception):
     """The audition was edited or closed while its hands were being dealt."""
 
 
+class RetakeRefused(Exception):
+    """A start the instructor's retake limit refuses; the message says why and when."""
+
+
+def retake_refusal(conn: Any, audition: Audition, user_id: int) -> int:
+    """The attempt number a new run would have, or RetakeRefused: all the runs
+    the instructor allows are used, or the last one finished too recently."""
+    count, last = conn.execute("select count(*), max(coalesce(finished_at, deadline)) from auditions_runs "
+                               "where audition_id = ? and user_id = ?", [audition.id, user_id]).fetchone()
+    if audition.max_runs and count >= audition.max_runs:
+        raise RetakeRefused(f"You have used all {audition.max_runs} attempt{'s' if audition.max_runs > 1 else ''} "
+                            "this audition allows: ask your instructor.")
+    if audition.cooldown_hours and last:
+        again = parse_time(last) + timedelta(hours=audition.cooldown_hours)
+        if now() < again:
+            raise RetakeRefused(f"This audition can be taken again {audition.cooldown_hours} hours after your "
+                                f"last attempt ended: from {again.strftime('%Y-%m-%d %H:%M')} UTC.")
+    return int(count) + 1
+
+
+def _running_run(conn: Any, audition_id: int, user_id: int) -> int | None:
+    row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
+                       "'running'", [audition_id, user_id]).fetchone()
+    return int(row[0]) if row else None
+
+
 def start_run(audition: Audition, user_id: int) -> int:
     """The user's running run of the audition, or a new one. The hands are
     dealt before the lock is taken; a second start at the same moment finds
     the first one's run and joins it, and an edit or a closing in between
-    refuses the start (AuditionChanged) rather than deal the old audition."""
+    refuses the start (AuditionChanged) rather than deal the old audition.
+    A run already in progress is looked for first, before any hand is dealt
+    (issue 30: a repeated start cost a full deal each time)."""
+    conn = get_db().conn
+    running = _running_run(conn, audition.id, user_id)
+    if running is not None:
+        return running
+    retake_refusal(conn, audition, user_id)
     seeds, cells = draw_hands(audition)
     total = sum(table(cell).total_steps for cell in cells)
-    conn = get_db().conn
     with immediate(conn):
-        row = conn.execute("select id from auditions_runs where audition_id = ? and user_id = ? and status = "
-                           "'running'", [audition.id, user_id]).fetchone()
-        if row:
-            return int(row[0])
+        running = _running_run(conn, audition.id, user_id)
+        if running is not None:
+            return running
+        attempt = retake_refusal(conn, audition, user_id)
         now_set = conn.execute("select updated_at, open from auditions where id = ?", [audition.id]).fetchone()
         if now_set is None or tuple(now_set) != (audition.updated_at, 1):
             raise AuditionChanged(audition.title)
         begun = now()
         cur = conn.execute(
             "insert into auditions_runs (audition_id, user_id, seeds, cells, hand, steps, posts, started_at, "
-            "deadline, status, right, total, passed) values (?, ?, ?, ?, 0, '[]', 0, ?, ?, 'running', 0, ?, 0)",
+            "deadline, status, right, total, passed, attempt) values (?, ?, ?, ?, 0, '[]', 0, ?, ?, 'running', 0, ?, 0, ?)",
             [audition.id, user_id, json.dumps(seeds), json.dumps(cells), begun.isoformat(timespec="milliseconds"),
-             (begun + timedelta(minutes=audition.minutes)).isoformat(timespec="milliseconds"), total])
+             (begun + timedelta(minutes=audition.minutes)).isoformat(timespec="milliseconds"), total, attempt])
         return int(cur.lastrowid or 0)
 
 

@@ -36,8 +36,10 @@ from webapp.sprint_cells import MIX, items, kind_title, valid_kind
 bp = Blueprint("auditions", __name__, url_prefix="/auditions")
 
 MAX_KINDS = 4
-LIMITS = {"hands": (1, 20), "minutes": (1, 240), "pass_mark": (1, 100)}
-DEFAULTS = {"hands": "3", "minutes": "20", "pass_mark": "80"}
+LIMITS = {"hands": (1, 20), "minutes": (1, 240), "pass_mark": (1, 100), "max_runs": (0, 20),
+          "cooldown_hours": (0, 720)}
+# Retakes (issue 30): max_runs 0 and cooldown_hours 0 mean no limit.
+DEFAULTS = {"hands": "3", "minutes": "20", "pass_mark": "80", "max_runs": "0", "cooldown_hours": "0"}
 # The optional sprint part (SprintPart): items, seconds for the set, percent right to pass.
 SPRINT_LIMITS = {"sprint_n": (1, 50), "sprint_seconds": (10, 1800), "sprint_accuracy": (1, 100)}
 SPRINT_DEFAULTS = {"sprint_n": "10", "sprint_seconds": "120", "sprint_accuracy": "90"}
@@ -104,7 +106,8 @@ def read_definition(form: Any) -> tuple[Definition | None, dict[str, str]]:
     if errors:
         return None, errors
     return Definition(title, tuple(kinds), numbers["hands"], numbers["minutes"], numbers["pass_mark"],
-                      open=bool(form.get("open")), sprint=sprint), {}
+                      open=bool(form.get("open")), sprint=sprint, max_runs=numbers["max_runs"],
+                      cooldown_hours=numbers["cooldown_hours"]), {}
 
 
 def _sprint_part(form: Any, errors: dict[str, str]) -> SprintPart | None:
@@ -129,7 +132,8 @@ def _form_values(audition: Audition | None) -> dict[str, str]:
     if audition is None:
         return {**DEFAULTS, **SPRINT_DEFAULTS, "open": "1", "house-0": "main"}
     values = {"title": audition.title, "hands": str(audition.hands), "minutes": str(audition.minutes),
-              "pass_mark": str(audition.pass_mark), "open": "1" if audition.open else "", **SPRINT_DEFAULTS}
+              "pass_mark": str(audition.pass_mark), "open": "1" if audition.open else "", **SPRINT_DEFAULTS,
+              "max_runs": str(audition.max_runs), "cooldown_hours": str(audition.cooldown_hours)}
     if audition.sprint:
         part = audition.sprint
         values.update(sprint_kind=part.kind, sprint_n=str(part.n), sprint_seconds=str(part.seconds),
@@ -238,6 +242,9 @@ def start(audition_id: int):
         return redirect(url_for("auditions.index"))
     except ast.AuditionChanged:
         flash("This audition was changed or closed just now: check it and start again.")
+        return redirect(url_for("auditions.index"))
+    except ast.RetakeRefused as exc:
+        flash(str(exc))
         return redirect(url_for("auditions.index"))
     return redirect(url_for("auditions.run_page", run_id=run_id))
 

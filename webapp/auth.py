@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
 import click
@@ -21,6 +21,8 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp.db import get_db
+from webapp.mastery import now as mastery_now, parse_time
+from webapp.names import normalise, skeleton
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 ROLES = ("trainee", "instructor", "admin")
@@ -49,9 +51,14 @@ def create_user(db, username: str, password: str, role: str, *, one_time: bool =
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
     check_new_password(password)
+    username = normalise(username)
+    like = [row[0] for row in db.execute("select username from users") if skeleton(row[0]) == skeleton(username)]
+    if like:
+        raise ValueError(f"the user name {username!r} is taken by, or looks like, the existing {like[0]!r}")
+    made = now()
     return db["users"].insert({"username": username, "password_hash": generate_password_hash(password),
-                               "role": role, "created_at": now(),
-                               "must_change_password": int(one_time)}).last_pk
+                               "role": role, "created_at": made, "must_change_password": int(one_time),
+                               "password_set_at": made if one_time else None}).last_pk
 
 
 def one_time_password() -> str:
@@ -97,10 +104,20 @@ def set_password(db, username: str, password: str, *, one_time: bool = False, ge
     hashed = hash_one_time(password) if generated else generate_password_hash(password)
     with db.conn:
         changed = db.conn.execute(
-            "update users set password_hash = ?, session_epoch = session_epoch + 1, must_change_password = ? "
-            "where username = ?", [hashed, int(one_time), username]).rowcount
+            "update users set password_hash = ?, session_epoch = session_epoch + 1, must_change_password = ?, "
+            "password_set_at = ? where username = ?",
+            [hashed, int(one_time), now() if one_time else None, username]).rowcount
     if not changed:
         raise ValueError(f"no user named {username!r}")
+
+
+def one_time_expired(user: dict) -> bool:
+    """Whether the user's one-time password is older than ONE_TIME_PASSWORD_HOURS
+    (issue 30: a password handed out on paper should not work for ever)."""
+    if not user["must_change_password"] or not user.get("password_set_at"):
+        return False
+    hours = float(current_app.config["ONE_TIME_PASSWORD_HOURS"])
+    return mastery_now() - parse_time(user["password_set_at"]) > timedelta(hours=hours)
 
 
 def ensure_demo_accounts(db) -> list[tuple[str, str, str]]:
@@ -254,13 +271,20 @@ def login():
         else:
             rows = list(db.query("select * from users where username = ?", [username]))
             stored = rows[0]["password_hash"] if rows else _DUMMY_HASH
-            if check_password(stored, password) and rows:
+            right = check_password(stored, password) and bool(rows)
+            if right and one_time_expired(rows[0]):
+                limit.succeeded()
+                hours = current_app.config["ONE_TIME_PASSWORD_HOURS"]
+                error, status = (f"This one-time password has expired: one-time passwords last {hours} hours. "
+                                 "Ask your instructor for a new one."), 401
+            elif right:
                 limit.succeeded()
                 session.clear()
                 session["user_id"], session["epoch"] = rows[0]["id"], rows[0]["session_epoch"]
                 return redirect(safe_next(request.args.get("next")))
-            limit.failed()
-            error, status = "Unknown user name or wrong password.", 401
+            else:
+                limit.failed()
+                error, status = "Unknown user name or wrong password.", 401
     return render_template("auth/login.html", error=error), status
 
 
@@ -321,7 +345,7 @@ def add_user_command(username, role, password):
     try:
         create_user(get_db(), username, password, role)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="password") from None
+        raise click.BadParameter(str(exc)) from None
     click.echo(f"Added {role} {username}.")
 
 

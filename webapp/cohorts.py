@@ -8,12 +8,13 @@ that made them (never stored in clear, never on a later page).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine.questions import whole_number
-from webapp import audition_store, charts, dashboard, roster, sprint_store
+from webapp import audition_store, charts, dashboard, history, roster, sprint_store
 from webapp.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.csvout import download
@@ -41,11 +42,20 @@ def _member(cohort_id: int, user_id: int) -> roster.Member:
 
 
 def _attempts(user_ids: list[int], lesson: str | None = None) -> list[dict]:
+    """Each trainee's most recent attempts (webapp/history.py's bounded window,
+    issue 30): the pages' cost does not grow with a trainee's history."""
+    return history.recent(user_ids, lesson)
+
+
+def _all_attempts(user_ids: list[int]) -> Iterator[dict]:
+    """Every attempt of the users, oldest first, read row by row for a streamed CSV."""
     if not user_ids:
-        return []
-    where = f"user_id in ({','.join('?' * len(user_ids))})" + (" and lesson = ?" if lesson else "")
-    return list(get_db().query(f"select {dashboard.ATTEMPT_COLUMNS} from attempts where {where} order by id",
-                               [*user_ids, *([lesson] if lesson else [])]))
+        return
+    cur = get_db().conn.execute(f"select {dashboard.ATTEMPT_COLUMNS} from attempts where user_id in "
+                                f"({','.join('?' * len(user_ids))}) order by id", user_ids)
+    names = [d[0] for d in cur.description]
+    for row in cur:
+        yield dict(zip(names, row))
 
 
 def _matrix(cohort: roster.Cohort) -> dashboard.Matrix:
@@ -270,8 +280,9 @@ def trainee(cohort_id, user_id):
                            [(r[0], (r[4] or 0) / 1000, f"{(r[4] or 0) / 1000:.1f} s") for r in days.rows])
     recent = tables["attempts"]
     shown = dashboard.Table(recent.name, recent.title, recent.columns, recent.rows[-SHOWN_ATTEMPTS:][::-1])
+    total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
-                           total=len(recent.rows), accuracy=accuracy, speed=speed,
+                           total=total, accuracy=accuracy, speed=speed,
                            missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"))
 
 
@@ -281,7 +292,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
     """Each cohort CSV by name: made only when asked for."""
     def attempts():
         members = roster.members(get_db(), cohort.id)
-        return dashboard.attempts_table(_attempts([m.id for m in members]), {m.id: m.username for m in members})
+        return dashboard.attempts_table(_all_attempts([m.id for m in members]), {m.id: m.username for m in members})
     return {
         "matrix": lambda: dashboard.matrix_table(_matrix(cohort)),
         "items-by-cell": lambda: _items(cohort, request.args.get("lesson") or None)[0],
@@ -305,6 +316,9 @@ def cohort_csv(cohort_id, name):
 @instructor_required
 def trainee_csv(cohort_id, user_id, name):
     member = _member(_cohort(cohort_id).id, user_id)
+    if name == "attempts":      # every attempt, streamed (issue 30)
+        return download(dashboard.attempts_table(_all_attempts([member.id]), {member.id: member.username}),
+                        f"trainee-{member.id}")
     table = _trainee_tables(member).get(name)
     if table is None:
         abort(404)

@@ -40,7 +40,7 @@ class Table:
     name: str                        # the CSV file's name, and the export route's
     title: str
     columns: tuple[Column, ...]
-    rows: list[tuple] = field(default_factory=list)
+    rows: list[tuple] = field(default_factory=list)   # or, for a streamed CSV, an iterator of rows
 
     @property
     def header(self) -> list[str]:
@@ -287,9 +287,11 @@ CELL_TIME_COLUMNS = (Column("lesson", "Lesson"), Column("cell", "Cell"), Column(
 
 
 def attempts_table(attempts: Iterable[dict], names: dict[int, str], name: str = "attempts") -> Table:
-    return Table(name, "Attempts", ATTEMPTS_COLUMNS, [
-        (a["id"], names.get(a["user_id"], ""), a["created_at"], a["lesson"], a["cell"], a["step"] or a["answer"],
-         "yes" if a["correct"] else "no", a["rule"], a["hint_level"], a["elapsed_ms"]) for a in attempts])
+    """The attempts as rows; given an iterator (not a list) the rows are one
+    too, made as the CSV is written (webapp/csvout.py streams them)."""
+    rows = ((a["id"], names.get(a["user_id"], ""), a["created_at"], a["lesson"], a["cell"], a["step"] or a["answer"],
+             "yes" if a["correct"] else "no", a["rule"], a["hint_level"], a["elapsed_ms"]) for a in attempts)
+    return Table(name, "Attempts", ATTEMPTS_COLUMNS, rows if not isinstance(attempts, list) else list(rows))
 
 
 def by_day(attempts: Iterable[dict]) -> Table:

@@ -167,8 +167,37 @@ def _v10_drill_credit(db: sqlite_utils.Database) -> None:
         "and a.seed is not null and a.seed != cell_state.seed)")
 
 
+def _v11_retakes(db: sqlite_utils.Database) -> None:
+    # Issue 30. Retakes limited by the instructor: at most `max_runs` runs of an
+    # audition per trainee (0: no limit) and `cooldown_hours` between a finished
+    # run and the next start (0: none); each run's attempt number, numbered for
+    # the runs already there in the order they began.
+    db["auditions"].add_column("max_runs", int, not_null_default=0)
+    db["auditions"].add_column("cooldown_hours", int, not_null_default=0)
+    db["auditions_runs"].add_column("attempt", int, not_null_default=1)
+    db.conn.execute("update auditions_runs set attempt = (select count(*) from auditions_runs r where "
+                    "r.audition_id = auditions_runs.audition_id and r.user_id = auditions_runs.user_id "
+                    "and r.id <= auditions_runs.id)")
+    # One-time passwords expire (webapp/auth.py): when one was set. Those set
+    # before this migration count from now.
+    db["users"].add_column("password_set_at", str)
+    db.conn.execute("update users set password_set_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
+                    "where must_change_password = 1")
+    # Posting bounded (webapp/posting.py): each user's token bucket, shared by
+    # every worker process because it lives here.
+    db["post_buckets"].create({"user_id": int, "tokens": float, "at": float}, pk="user_id",
+                              not_null={"tokens", "at"})
+    # Bounded windows (webapp/history.py): a trainee's last attempts per rule, per
+    # cell and overall, and a rule's misses and right answers by time, each read
+    # from an index in time that does not grow with the trainee's history.
+    db["attempts"].create_index(["user_id", "id"])
+    db["attempts"].create_index(["user_id", "rule", "id"])
+    db["attempts"].create_index(["user_id", "rule", "correct", "created_at"])
+    db["attempts"].create_index(["user_id", "lesson", "cell", "id"])
+
+
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit]
+              _v10_drill_credit, _v11_retakes]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -23,6 +23,10 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
 }
 
+# Files the same for everyone, cached even for a signed-in user; pages never stored even signed out.
+CACHEABLE = {"static", "htmx_js", "favicon"}
+PRIVATE = {"auditions.verify"}
+
 SAID = {
     400: ("Request not understood", "That request could not be read. Nothing was recorded."),
     403: ("Not for your account", "This page is for instructors. Nothing was changed."),
@@ -74,8 +78,13 @@ def server_error(exc: InternalServerError):
 
 
 def security_headers(response):
+    """Every response's security headers; a signed-in user's pages are never
+    stored (issue 30: Back on a shared training-room PC showed the last user's
+    progress, results and certificates). Static files stay cacheable."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if (g.get("user") and request.endpoint not in CACHEABLE) or request.endpoint in PRIVATE:
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 

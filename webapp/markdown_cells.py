@@ -16,6 +16,8 @@ import nh3
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from webapp.same_origin import same_origin
+
 # Far above any explanation a trainee reads at once; a lesson is at most 512 KB.
 MAX_CELL_CHARS = 32 * 1024
 MAX_PARAGRAPH_CHARS = 8 * 1024
@@ -49,8 +51,8 @@ class MarkdownTooBig(ValueError):
 def _local_images_only(tag: str, attribute: str, value: str) -> str | None:
     """Images come from this server only: a remote image would tell a third
     party who opened the lesson (and the CSP would block it anyway)."""
-    if tag == "img" and attribute == "src" and (":" in value.split("/", 1)[0] or value.startswith("//")):
-        return None
+    if tag == "img" and attribute == "src":
+        return same_origin(value)     # resolved as a browser does (webapp/same_origin.py)
     if tag in ("td", "th") and attribute == "style":   # markdown-it's column alignment, nothing else
         return value if value in ("text-align:left", "text-align:right", "text-align:center") else None
     return value

@@ -411,6 +411,17 @@ def reset_cell(slug, cell_id):
                                      notice="Cell restarted. Your earlier attempts stay in your record."))
 
 
+def _deal_refused(cell, state, at: int | None, rev: int | None, old: int | None) -> str | None:
+    """Why *Deal a new hand* is refused for the cell as `state` has it, if it is."""
+    if state["seed"] is None:
+        return UNSEEN
+    if at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
+        return STALE
+    if not dealt_hand(cell, state).finished:
+        return "Deal this hand to the end first (or use Restart cell to start it again)."
+    return None
+
+
 @bp.post("/<slug>/cells/<cell_id>/deal")
 @login_required
 def deal_new_hand(slug, cell_id):
@@ -424,17 +435,17 @@ def deal_new_hand(slug, cell_id):
     except ValueError as exc:
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
-    old = store.get_state(user, slug, cell_id)["seed"]
+    # The cheap checks first, on the state as read (issue 30): a stale or early
+    # post is refused before a hand is dealt, and checked again under the lock.
+    seen = store.get_state(user, slug, cell_id)
+    old = seen["seed"]
+    refused = _deal_refused(cell, seen, at, rev, old)
+    if refused:
+        return _render_cell(cell_context(lesson, cell, seen, ok=False, message=refused), 409)
     seed = drill_cells.new_seed(cell.engine, old)      # dealt outside the write lock
     with store.cell_transaction(user, slug, cell_id) as state:
-        if state["seed"] is None:
-            refused = UNSEEN
-        elif at != len(state["steps"]) or rev != state["runs"] or state["seed"] != old:
-            refused = STALE
-        elif not dealt_hand(cell, state).finished:
-            refused = "Deal this hand to the end first (or use Restart cell to start it again)."
-        else:
-            refused = None
+        refused = _deal_refused(cell, state, at, rev, old)
+        if not refused:
             # `done` stays: the drill was dealt to the end once, and more practice
             # must never show as less progress (issue 29, finding 2).
             state.update(seed=seed, steps=[], wrong_in_a_row=0)

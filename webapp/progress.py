@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, render_template
 
-from webapp import charts, dashboard, mastery, sprint_store, store
+from webapp import charts, dashboard, history, mastery, sprint_store, store
 from webapp.auth import instructor_required, login_required
 from webapp.db import get_db
 from webapp.assigned import assigned_work
@@ -16,7 +16,6 @@ from webapp.notebook import library
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
-ATTEMPT_COLUMNS = "id, user_id, lesson, cell, correct, rule, elapsed_ms, created_at"
 PRACTISE_MAX = 10
 
 
@@ -25,46 +24,45 @@ def _per_lesson(user_id: int) -> list:
             for lesson in suggested_order(library().lessons.values())]
 
 
-def _rules_missed(user_id: int | None = None) -> list:
-    sql = ("select rule, count(*) as misses from attempts where correct = 0 and rule != ''"
-           + (" and user_id = ?" if user_id is not None else "")
-           + " group by rule order by misses desc, rule limit 10")
-    return list(get_db().query(sql, [user_id] if user_id is not None else []))
+def _class_missed(trainee_ids: list[int], limit: int = 10) -> list[dict]:
+    """The rules the class missed most: each trainee's counts from the index, summed."""
+    total: dict[str, int] = {}
+    for user_id in trainee_ids:
+        for row in history.rules_missed(user_id, limit=None):
+            total[row["rule"]] = total.get(row["rule"], 0) + row["misses"]
+    ranked = sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return [{"rule": rule, "misses": n} for rule, n in ranked]
 
 
-def _attempts(user_id: int | None = None) -> list[dict]:
-    where = " where user_id = ?" if user_id is not None else ""
-    return list(get_db().query(f"select {ATTEMPT_COLUMNS} from attempts{where} order by id",
-                               [user_id] if user_id is not None else []))
+class _CellsByRule:
+    """Which cells' attempts (anyone's) cite a rule, most attempted first:
+    only lesson and cell names, nothing about who answered. Looked up per
+    rule, and only when a review item has no drill, cell or question of its
+    own (mastery.practice_cell's last resort), never for every rule at once."""
 
-
-def _cells_by_rule() -> dict[str, list[tuple[str, str]]]:
-    """Which cells' attempts (anyone's) cite each rule, most attempted first:
-    only lesson and cell names, nothing about who answered."""
-    found: dict[str, list[tuple[str, str]]] = {}
-    for row in get_db().query("select rule, lesson, cell, count(*) as n from attempts where rule != '' "
-                              "group by rule, lesson, cell order by rule, n desc, lesson, cell"):
-        found.setdefault(row["rule"], []).append((row["lesson"], row["cell"]))
-    return found
+    def get(self, rule: str, default: list) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in get_db().execute(
+            "select lesson, cell, count(*) as n from attempts where rule = ? group by lesson, cell "
+            "order by n desc, lesson, cell limit 20", [rule])] or default
 
 
 @bp.get("/")
 @login_required
 def mine():
     user_id, lib, at = g.user["id"], library(), mastery.now()
-    attempts = _attempts(user_id)
-    items = mastery.review_items(attempts)
+    per_rule = history.last_per_rule(user_id)      # bounded windows (webapp/history.py, issue 30)
+    items = history.review_items(user_id, per_rule)
     due = mastery.practise_next(items, at)
-    cells = _cells_by_rule() if due else {}
+    cells = _CellsByRule()
     practise = [(item, mastery.practice_cell(item, lib, cells)) for item in due[:PRACTISE_MAX]]
     recent = list(get_db().query(
         "select lesson, cell, step, answer, correct, rule, message, elapsed_ms, created_at from attempts "
         "where user_id = ? order by id desc limit 30", [user_id]))
     return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
-                           missed=_rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
+                           missed=history.rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
                            later=mastery.coming_back(items, at),
-                           rules=mastery.by_rule(attempts),
-                           games=mastery.by_game(attempts, mastery.game_of_cells(lib)),
+                           rules=mastery.by_rule(per_rule),
+                           games=mastery.by_game(history.last_per_cell(user_id), mastery.game_of_cells(lib)),
                            rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,
                            work=assigned_work(user_id), **_sprint_readiness(user_id))
 
@@ -88,6 +86,6 @@ def _sprint_readiness(user_id: int) -> dict:
 def class_view():
     trainees = list(get_db().query("select id, username from users where role = 'trainee' order by username"))
     table = [(t, _per_lesson(t["id"])) for t in trainees]
-    weakest = [(t, mastery.weakest(mastery.by_rule(_attempts(t["id"])))) for t in trainees]
+    weakest = [(t, mastery.weakest(mastery.by_rule(history.last_per_rule(t["id"])))) for t in trainees]
     return render_template("progress/class.html", table=table, lessons=list(library().lessons.values()),
-                           missed=_rules_missed(), weakest=weakest, rule_window=mastery.RULE_WINDOW)
+                           missed=_class_missed([t["id"] for t in trainees]), weakest=weakest, rule_window=mastery.RULE_WINDOW)

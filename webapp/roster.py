@@ -25,6 +25,7 @@ from typing import Iterable
 
 from webapp.auth import hash_one_time, now, one_time_password, set_password
 from webapp.db import immediate
+from webapp.names import normalise, skeleton
 
 MAX_NAME = 64
 MAX_COHORT_NAME = 80
@@ -162,13 +163,14 @@ def read_names(text: str) -> list[tuple[int, str]]:
                             "or one name per line")
             continue
         name = row[column] if column is not None and column < len(row) else (row[0] if column is None else "")
+        name = normalise(name)          # NFKC (webapp/names.py)
         why = check_name(name)
         if why:
             problems.append(f"line {number}: {why}")
-        elif name.casefold() in seen:
-            problems.append(f"line {number}: {name!r} is already on line {seen[name.casefold()]}")
+        elif skeleton(name) in seen:
+            problems.append(f"line {number}: {name!r} is already on line {seen[skeleton(name)]} (or looks like it)")
         else:
-            seen[name.casefold()] = number
+            seen[skeleton(name)] = number
             names.append((number, name))
     if len(names) > MAX_IMPORT:
         problems.append(f"{len(names)} names: at most {MAX_IMPORT} at a time")
@@ -180,8 +182,9 @@ def read_names(text: str) -> list[tuple[int, str]]:
 # --- cohorts --------------------------------------------------------------------------------
 
 def _taken(db) -> dict[str, str]:
-    """Every user name, case-folded (so "Ann" and "ann" never both exist)."""
-    return {row[0].casefold(): row[0] for row in db.execute("select username from users")}
+    """Every user name by its skeleton (webapp/names.py: "Ann", "ann" and "Аnn"
+    with a Cyrillic А never all exist)."""
+    return {skeleton(row[0]): row[0] for row in db.execute("select username from users")}
 
 
 def create_cohort(db, name: str, created_by: int) -> int:
@@ -233,7 +236,7 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
     names = list(names)
     problems, seen = [], {}
     for number, name in names:
-        key = name.casefold()
+        key = skeleton(name)
         if key in seen:
             problems.append(f"line {number}: {name!r} is already on line {seen[key]}")
         seen.setdefault(key, number)
@@ -245,15 +248,17 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
     hashes = [hash_one_time(account.password) for _, account in made]
     with immediate(db.conn):
         taken = _taken(db)
-        problems = [f"line {number}: {a.username!r} is taken by an existing account ({taken[a.username.casefold()]!r})"
-                    for number, a in made if a.username.casefold() in taken]
+        problems = [f"line {number}: {a.username!r} is taken by an existing account ({taken[skeleton(a.username)]!r})"
+                    + ("" if taken[skeleton(a.username)].casefold() == a.username.casefold() else
+                       ", or looks just like it: choose a name another can't pass for")
+                    for number, a in made if skeleton(a.username) in taken]
         if problems:
             raise Refused(problems)
         stamp = now()
         for (_, account), hashed in zip(made, hashes):
             user_id = db.conn.execute(
-                "insert into users (username, password_hash, role, created_at, must_change_password) "
-                "values (?, ?, ?, ?, 1)", [account.username, hashed, role, stamp]).lastrowid
+                "insert into users (username, password_hash, role, created_at, must_change_password, "
+                "password_set_at) values (?, ?, ?, ?, 1, ?)", [account.username, hashed, role, stamp, stamp]).lastrowid
             if cohort_id is not None:
                 db.conn.execute("insert into cohort_members (cohort_id, user_id, added_at) values (?, ?, ?)",
                                 [cohort_id, user_id, stamp])

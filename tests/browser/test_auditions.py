@@ -78,7 +78,7 @@ def test_an_audition_passed_and_failed_with_a_certificate_verified(browser: Brow
         perform(ann, "hand-1", kinds, step)
         done += 1
         if not hand.finished:
-            expect(ann.locator("#cell-hand-1 [data-testid=steps]")).to_contain_text(f"{done} of ")
+            expect(ann.locator("#cell-hand-1 [data-testid=steps]")).to_have_text(f"Dealer steps done: {done}")
             expect(ann.locator("#cell-hand-1 [data-testid=feedback]")).to_contain_text("✔")
     ann.get_by_test_id("see-result").click()
     expect(ann.get_by_test_id("score")).to_have_text("100%")
@@ -102,7 +102,7 @@ def test_an_audition_passed_and_failed_with_a_certificate_verified(browser: Brow
         assert hand.propose(step).ok        # right, or dealt for him by the engine
         if not hand.finished:
             feedback = ben.locator("#cell-hand-1 [data-testid=feedback]")
-            expect(ben.locator("#cell-hand-1 [data-testid=steps]")).to_contain_text(f"{hand.step_count} of ")
+            expect(ben.locator("#cell-hand-1 [data-testid=steps]")).to_have_text(f"Dealer steps done: {hand.step_count}")
             if step.kind != "burn":
                 expect(feedback).to_contain_text("Not the step due — counted")
                 expect(feedback).not_to_contain_text("Rule")

@@ -191,3 +191,31 @@ def test_the_command_ends_quietly_when_its_reader_goes():
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141 and "Traceback" not in err
+
+
+ALL_WANTS = [w for w in SUPPORT if w != "exposed-card"]
+
+
+@pytest.mark.parametrize("game", POKER)
+def test_every_pair_of_wants_is_refused_or_deals(game):
+    """Issue 30: a pair the planner accepts deals its first candidates; a pair
+    it cannot deal is refused by `plan` with its own message, never a
+    ValueError from deep in the dealing (split-pot with deck-runs-out was)."""
+    from itertools import combinations
+
+    from engine.drills import _try, try_seed
+    for a, b in combinations(ALL_WANTS, 2):
+        try:
+            p = plan(game, [a, b])
+        except DrillError as exc:
+            assert "cannot be dealt" in str(exc) or "not a hi-lo game" in str(exc), (a, b, str(exc))
+            continue
+        for attempt in range(2):
+            _try(p, try_seed(1, attempt))
+
+
+def test_a_tie_with_the_deck_running_out_is_refused_with_why():
+    with pytest.raises(DrillError, match="drill them apart"):
+        plan("seven-card-stud", ["split-pot", "deck-runs-out"])
+    with pytest.raises(DrillError, match="at most 4 players"):
+        plan("holdem", ["side-pots >= 3", "odd-chip"])

@@ -134,6 +134,18 @@ def test_a_refused_field_is_shown_next_to_it_and_nothing_is_saved(app, auth, cli
         assert get_db().execute("select count(*) from auditions").fetchone()[0] == 0
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud", "draw-blind", "razz"])
+def test_wants_that_never_come_together_are_a_form_message_not_a_500(app, auth, client, game):
+    """Issue 30: deck-runs-out with odd-chip in stud and draw games was a 500
+    (a ValueError from the drill planner); now the planner says why."""
+    auth.login("instructor")
+    r = client.post("/auditions/new", data={**HEADS_UP, "game-0": game, "wants-0": "deck-runs-out, odd-chip"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    error = re.search(r'data-testid="wants-0-error">([^<]*)<', page)
+    assert error and "cannot be dealt" in error.group(1), page
+
+
 def test_an_audition_is_edited_only_while_nobody_has_started_it(app, clock):
     audition_id = define(app)
     instructor = client_as(app, "instructor")
@@ -207,7 +219,10 @@ def test_a_wrong_step_is_counted_without_a_hint_and_the_hand_goes_on(app, clock)
     assert "Rule" not in feedback and refusal.rule not in feedback
     for hint in refusal.hints:
         assert hint.split(":")[0] not in page             # none of the three hint levels
-    assert "1 of " in page.split('data-testid="steps"', 1)[1][:40]        # the due step was dealt for them
+    shown = page.split('data-testid="steps"', 1)[1].split("</span>", 1)[0]
+    assert "Dealer steps done: 1" in shown and " of " not in shown    # dealt for them; no total (issue 30)
+    total = ast.table(run.cells[0]).total_steps
+    assert f"of {total} dealer steps" not in trainee.get(f"/auditions/runs/{run_id}").get_data(as_text=True)
     after = run_of(app, run_id)
     assert after.right == 0 and after.posts == 1 and after.steps == [step.to_dict()]
     records = steps(app, run_id)
@@ -330,7 +345,7 @@ def test_a_certificate_only_for_a_pass_and_verified_by_its_number(app, clock):
     assert run.passed and re.fullmatch(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){4}", run.certificate)
     page = passer.get(f"/auditions/runs/{passed}/certificate").get_data(as_text=True)
     for fact in ("trainee", "Hold&#39;em heads-up", "100%", "90%", "instructor", run.certificate,
-                 run.finished_at[:10]):
+                 run.finished_at[:10], '<dt>Attempt</dt><dd data-testid="attempt">1</dd>'):
         assert fact in page, fact
     instructor = client_as(app, "instructor")
     assert instructor.get(f"/auditions/runs/{passed}/certificate").status_code == 200
@@ -377,6 +392,19 @@ def test_an_audition_changed_while_its_hands_are_dealt_is_not_started(app, clock
     assert "changed or closed just now" in trainee.get("/auditions/").get_data(as_text=True)
 
 
+def test_a_second_start_finds_the_running_run_before_dealing_any_hand(app, clock, monkeypatch):
+    """Issue 30: a repeated start used to deal every hand again first."""
+    audition_id = define(app)
+    trainee = client_as(app, "trainee")
+    run_id = start(trainee, audition_id)
+
+    def no_deal(audition):
+        raise AssertionError("dealt hands for a run already in progress")
+
+    monkeypatch.setattr(ast, "draw_hands", no_deal)
+    assert start(trainee, audition_id) == run_id
+
+
 def test_an_audition_hand_says_and_marks_where_the_button_was_last_hand(app, clock):
     """Issue 29, finding 1: an audition's first step (move the button) is read
     from the screen, never a guess counted as an error."""
@@ -395,3 +423,39 @@ def test_an_audition_hand_says_and_marks_where_the_button_was_last_hand(app, clo
     r = trainee.post(f"/auditions/runs/{run_id}/step", data=step_form(step, at=0, rev=0), headers=HX)
     body = r.get_data(as_text=True)
     assert r.status_code == 200 and 'data-testid="button-was"' not in body and 'data-testid="button"' in body
+
+
+def finish_run(app, run_id: int, ended: datetime) -> None:
+    with app.app_context():
+        get_db().conn.execute("update auditions_runs set status = 'finished', finished_at = ? where id = ?",
+                              [ended.isoformat(timespec="milliseconds"), run_id])
+        get_db().conn.commit()
+
+
+def test_retakes_are_limited_by_count_and_each_run_says_its_attempt(app, clock):
+    """Issue 30: an instructor limits retakes; results and certificates number the attempt."""
+    audition_id = define(app, max_runs="2")
+    trainee = client_as(app, "trainee")
+    first = start(trainee, audition_id)
+    finish_run(app, first, T0)
+    second = start(trainee, audition_id)
+    assert (run_of(app, first).attempt, run_of(app, second).attempt) == (1, 2)
+    finish_run(app, second, T0)
+    page = trainee.get(f"/auditions/runs/{second}/result").get_data(as_text=True)
+    assert "Attempt 2 of 2 allowed" in page
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/" and run_of(app, second + 1) is None
+    assert "used all 2 attempts" in trainee.get("/auditions/").get_data(as_text=True)
+    assert start(client_as(app, "trainee2"), audition_id) == second + 1       # each trainee's own count
+
+
+def test_a_cooldown_waits_from_the_last_attempts_end(app, clock):
+    audition_id = define(app, cooldown_hours="24")
+    trainee = client_as(app, "trainee")
+    finish_run(app, start(trainee, audition_id), T0)
+    clock.at = T0 + timedelta(hours=23)
+    r = trainee.post(f"/auditions/{audition_id}/start")
+    assert r.headers["Location"] == "/auditions/"
+    assert "from 2026-05-05 09:00 UTC" in trainee.get("/auditions/").get_data(as_text=True)
+    clock.at = T0 + timedelta(hours=24, minutes=1)
+    assert run_of(app, start(trainee, audition_id)).attempt == 2

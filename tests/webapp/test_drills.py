@@ -218,6 +218,24 @@ def test_stale_and_double_clicked_requests_are_409_and_record_nothing(lesson_app
     assert r.status_code == 422 and state(lesson_app) == dealt
 
 
+def test_a_stale_or_early_deal_is_refused_before_any_hand_is_dealt(lesson_app, client, auth, monkeypatch):
+    """Issue 30: *Deal a new hand* checks staleness first; a refused post deals nothing."""
+    auth.login()
+    client.get(f"/lessons/{SLUG}")
+    dealt = []
+    real = drill_cells.new_seed
+    monkeypatch.setattr(drill_cells, "new_seed", lambda *a, **k: dealt.append(1) or real(*a, **k))
+    r = client.post(f"{URL}/deal", data={"at": "0", "rev": "0"}, headers=HX)      # not dealt to the end
+    assert r.status_code == 409 and "to the end first" in r.get_data(as_text=True)
+    r = client.post(f"{URL}/deal", data={"at": "5", "rev": "9"}, headers=HX)      # stale
+    assert r.status_code == 409 and "moved on" in r.get_data(as_text=True)
+    assert dealt == []
+    deal_to_the_end(client, lesson_app)
+    done = state(lesson_app)
+    form = {"at": str(len(json.loads(done["steps"]))), "rev": str(done["runs"])}
+    assert client.post(f"{URL}/deal", data=form, headers=HX).status_code == 200 and dealt == [1]
+
+
 def test_a_request_for_a_drill_no_page_has_shown_changes_nothing(lesson_app, client, auth):
     """The seed is stored when the page first shows the hand; a step or a new
     hand posted before that is refused and stores nothing."""
@@ -383,9 +401,9 @@ def test_the_drill_credit_migration_gives_back_credit_a_new_hand_took_away(tmp_p
     """Before issue 29 *Deal a new hand* cleared `done`; a new hand could only be
     dealt after the last was dealt to the end, so attempts on an earlier seed
     mean the drill was done once: _v10_drill_credit marks it done again."""
-    from webapp.db import MIGRATIONS, connect, migrate
+    from webapp.db import MIGRATIONS, _v10_drill_credit, connect, migrate
     db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:-1], start=1):
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v10_drill_credit)], start=1):
         step(db)
         db.execute(f"PRAGMA user_version = {number}")
     db.conn.commit()
