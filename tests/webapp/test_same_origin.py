@@ -2,6 +2,8 @@
 as a browser reads it (backslashes, leading spaces and controls, tabs inside)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from webapp.same_origin import same_origin
@@ -28,4 +30,7 @@ def test_a_path_on_this_server_is_kept(url, read):
 def test_lesson_markdown_drops_such_an_image(url):
     from webapp.notebook import render_markdown
     html = str(render_markdown(f'<img src="{url}" alt="x"> and ![y]({url.strip()})'))
-    assert "evil.example" not in html and 'alt="x"' in html
+    assert 'alt="x"' in html
+    # what is left is a path on this server: markdown-it percent-encodes a backslash (/%5Cevil...)
+    for src in re.findall(r'src="([^"]*)"', html):
+        assert src.startswith("/") and not src.startswith("//") and "\\" not in src, src
