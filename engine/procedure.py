@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from engine.cards import Card, Deck, full_deck
-from engine.steps import Done, Expected, ScenarioError, Step, Verdict, hint_levels
+from engine.steps import Done, Expected, ScenarioError, Step, Verdict, hint_levels, mistake
 
 
 class Procedure(ABC):
@@ -84,17 +84,18 @@ class Procedure(ABC):
         if exp is None or step is not exp._step:
             refusal = self._refusal(step, exp)
             if refusal is not None:
-                return self._refused(refusal, exp)
+                return self._refused(refusal, exp, step)
             assert exp is not None
         done = self._perform()
         self.step_count += 1
         self._advance()
         return Verdict(True, done.message, exp.rule, done.dealt)
 
-    def _refused(self, refusal: Verdict, exp: Expected | None) -> Verdict:
+    def _refused(self, refusal: Verdict, exp: Expected | None, step: Step) -> Verdict:
         """A refusal with its three hint levels (those it carries, if any)."""
         if not refusal.hints:
-            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
+            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts,
+                                         mistake(step, exp, self.labels, self.place)) if exp is not None
                              else (refusal.message,) * 3)
         return refusal
 

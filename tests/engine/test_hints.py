@@ -98,3 +98,44 @@ def test_a_wrong_ruling_teaches_by_its_principle_first_and_names_the_ruling_last
     assert one == verdict.message == f"Not that ruling. {exp.detail.principle}"
     assert two.endswith(f"See {exp.rule}.") and "?" in two
     assert words[exp.detail.right] not in one + two and three.endswith(f"The ruling: {words[exp.detail.right]}.")
+
+
+# --- issue 29 finding 8: the first level points at the mistake, then the rule ---
+
+def _holdem_at(kind: str) -> tuple[Hand, steps.Expected]:
+    hand = Hand(Scenario.from_dict({"game": "holdem", "seats": SIX, "button_was": 1, "seed": 3}),
+                decide=RandomPlayer(3))
+    while (exp := hand.expected()) is not None and exp.kind != kind:
+        assert hand.propose(exp.step()).ok
+    assert exp is not None
+    return hand, exp
+
+
+def test_a_wrong_seat_is_named_first_with_where_to_look_then_the_rule():
+    hand, exp = _holdem_at("move_button")
+    wrong = next(s for s in SIX if s != exp.seat)
+    one = hand.propose(Step("move_button", wrong)).hint(1)
+    assert one.startswith(f"Not seat {wrong}: look at who")
+    assert one.index(exp.rule) > one.index(f"seat {wrong}")
+
+
+def test_the_big_blind_before_the_small_is_told_the_order_first():
+    hand, exp = _holdem_at("post_blind")
+    big = next(e.seat for e in [exp] if e.seat is not None)
+    later = next(s for s in SIX if s != big)
+    one = hand.propose(Step("post_blind", later)).hint(1)
+    assert one.startswith(f"Not seat {later}:") and "the small blind comes before the big blind" in one
+    assert one.index("small blind") < one.index(exp.rule)
+
+
+def test_a_step_out_of_order_says_so_first():
+    hand, exp = _holdem_at("pitch")
+    one = hand.propose(Step("deal_flop")).hint(1)
+    assert one.startswith("Wrong order: not Deal the flop now") and exp.rule in one
+
+
+def test_a_wrong_winner_says_which_hands_to_compare_first():
+    hand, exp = _holdem_at("award")
+    wrong = next(s for s in SIX if (s,) != exp.seats and s != exp.seat)
+    one = hand.propose(Step("award", seats=(wrong,))).hint(1)
+    assert one.startswith(f"Not seat {wrong}: compare")
