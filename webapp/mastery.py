@@ -50,6 +50,7 @@ from flask import current_app, has_app_context
 
 from engine.casino_holdem import CASINO_HOLDEM
 from engine.games import get_game
+from engine.rule_names import rule_label
 from webapp.lessonfile import FAMILIES
 
 RULE_WINDOW = 10
@@ -73,6 +74,25 @@ def parse_time(text: str) -> datetime:
     """An attempt's `created_at` (ISO 8601, UTC) as an aware datetime."""
     value = datetime.fromisoformat(text)
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+def readable(value: datetime | str | None) -> str:
+    """A time for people, in UTC: "3 Dec 2026, 15:09" (an ISO text or a datetime)."""
+    if not value:
+        return ""
+    at = parse_time(value) if isinstance(value, str) else value
+    return f"{at.day} {at:%b %Y, %H:%M}"
+
+
+def cell_title(library, slug: str, cell_id: str) -> str:
+    """Where an attempt was made, for people: "Hold'em 1: dealing a hand · Deal a hand"
+    (the lesson's title, then the cell's, else its id); a lesson gone, its slug."""
+    lesson = library.lessons.get(slug)
+    if lesson is None:
+        return f"{slug} (no longer in the library)"
+    cell = lesson.cell(cell_id)
+    title = str(cell.data.get("title") or "") if cell is not None else ""
+    return f"{lesson.title} · {title or cell_id}"
 
 
 # --- mastery -------------------------------------------------------------------------------
@@ -123,7 +143,7 @@ def mastery(attempts: Iterable[dict], key: Callable[[dict], str | None], window:
 
 
 def by_rule(attempts: Iterable[dict]) -> list[Mastery]:
-    return mastery(attempts, lambda a: a.get("rule") or None, RULE_WINDOW)
+    return mastery(attempts, lambda a: a.get("rule") or None, RULE_WINDOW, rule_label)
 
 
 def by_game(attempts: Iterable[dict], games: dict) -> list[Mastery]:

@@ -57,9 +57,9 @@ def mine():
     due = mastery.practise_next(items, at)
     cells = _cells_by_rule() if due else {}
     practise = [(item, mastery.practice_cell(item, lib, cells)) for item in due[:PRACTISE_MAX]]
-    recent = list(get_db().query(
+    recent = [{**row, "where": mastery.cell_title(lib, row["lesson"], row["cell"])} for row in get_db().query(
         "select lesson, cell, step, answer, correct, rule, message, elapsed_ms, created_at from attempts "
-        "where user_id = ? order by id desc limit 30", [user_id]))
+        "where user_id = ? order by id desc limit 30", [user_id])]
     return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
                            missed=_rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
                            later=mastery.coming_back(items, at),
