@@ -191,3 +191,15 @@ def test_the_command_ends_quietly_when_its_reader_goes():
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141 and "Traceback" not in err
+
+
+# --- issue 29 finding 6: wants in words for people ---
+
+def test_wants_read_as_words_for_people():
+    from engine.drills import WANTS, want_words
+    assert want_words("side-pots >= 2") == "at least two side pots"
+    assert want_words("side-pots == 1") == "exactly one side pot"
+    assert want_words("split-pot") == "a divided pot"
+    assert want_words("dealer-qualifies") == "the dealer qualifies"
+    assert "refused" not in WANTS["exposed-card"] and "EXPOSED_CARD" not in WANTS["exposed-card"]
+    assert WANTS["exposed-card"].endswith(".") and "9.1" in WANTS["exposed-card"]

@@ -34,3 +34,15 @@ def test_rules_are_shown_with_their_short_name_and_dates_and_cells_read_as_words
     assert "2026-12-03" not in page and "T15:09" not in page
     recent = page.split('id="h-recent"', 1)[1]
     assert "Hold&#39;em 1" in recent.split("</tr>", 2)[1] and "deal-a-hand" not in recent
+
+
+def test_a_drill_and_an_audition_name_their_wants_in_words():
+    from webapp.audition_store import HandKind
+    kind = HandKind("holdem", "main", ("side-pots >= 2", "odd-chip"))
+    assert str(kind) == "Hold'em, with at least two side pots and an odd chip"
+
+
+def test_a_drill_cell_says_its_wants_in_words(client, auth):
+    auth.login()
+    page = client.get("/lessons/holdem-03-all-ins-and-side-pots").get_data(as_text=True)
+    assert "Drill: every hand is new (at least two side pots)" in page and "side-pots &gt;=" not in page
