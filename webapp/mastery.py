@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Iterable
 
@@ -105,6 +105,8 @@ class Mastery:
     right: int
     median_ms: int | None
     last_at: str             # the newest attempt's created_at
+    rules: frozenset[str] = frozenset()   # the rules the window's attempts cite
+    held_by: tuple[str, ...] = ()         # a game's rules that need work (`capped`)
 
     @property
     def accuracy(self) -> int:
@@ -112,11 +114,28 @@ class Mastery:
 
     @property
     def level(self) -> str:
-        if self.attempts < MIN_ATTEMPTS:
+        """One definition for rules and games (`LEVELS`, shown on the page):
+        a miss is never "new", and a game is not "secure" while a rule it
+        uses needs work."""
+        if self.attempts < MIN_ATTEMPTS and self.right == self.attempts:
             return "new"
-        if self.accuracy >= 90:
+        if self.accuracy >= 90 and self.attempts >= MIN_ATTEMPTS and not self.held_by:
             return "secure"
         return "getting there" if self.accuracy >= 70 else "needs work"
+
+    def capped(self, rules: dict[str, "Mastery"]) -> "Mastery":
+        """This game's mastery, held below "secure" by the rules it uses that need work."""
+        weak = tuple(sorted(r for r in self.rules if r in rules and rules[r].level == "needs work"))
+        return replace(self, held_by=weak) if weak else self
+
+
+# The levels, defined once: the page prints this table beside the mastery tables.
+LEVELS = (
+    ("new", f"fewer than {MIN_ATTEMPTS} attempts, none of them wrong: too few to judge"),
+    ("needs work", "under 70% right (a miss among the first attempts counts at once)"),
+    ("getting there", "70% to 89% right; or a game at 90% or more while a rule it uses needs work"),
+    ("secure", f"90% or more right over at least {MIN_ATTEMPTS} attempts"),
+)
 
 
 def _ordered(attempts: Iterable[dict]) -> list[dict]:
@@ -138,7 +157,8 @@ def mastery(attempts: Iterable[dict], key: Callable[[dict], str | None], window:
         recent = group[-window:]
         times = [a["elapsed_ms"] for a in recent if a.get("elapsed_ms") is not None]
         result.append(Mastery(k, title(k), len(recent), sum(1 for a in recent if a["correct"]),
-                              round(statistics.median(times)) if times else None, recent[-1]["created_at"]))
+                              round(statistics.median(times)) if times else None, recent[-1]["created_at"],
+                              frozenset(a["rule"] for a in recent if a.get("rule"))))
     return sorted(result, key=lambda m: (m.accuracy, -m.attempts, m.key))
 
 
@@ -259,6 +279,14 @@ def practise_next(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem
 def coming_back(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
     """The items not yet due, soonest first."""
     return sorted((i for i in items.values() if not i.is_due(at)), key=lambda i: (i.due, i.rule))
+
+
+def just_missed(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
+    """Rules missed and not yet due (first rung of the ladder), latest miss
+    first: worth practising now, while the reason is fresh (issue 29 finding 7),
+    though the spaced review only counts them from tomorrow."""
+    fresh = [i for i in coming_back(items, at) if i.stage == 0]
+    return sorted(fresh, key=lambda i: (-i.misses, -i.last_miss.timestamp(), i.rule))
 
 
 def practice_drill(rule: str, library, game: str | None = None):

@@ -55,16 +55,21 @@ def mine():
     attempts = _attempts(user_id)
     items = mastery.review_items(attempts)
     due = mastery.practise_next(items, at)
-    cells = _cells_by_rule() if due else {}
-    practise = [(item, mastery.practice_cell(item, lib, cells)) for item in due[:PRACTISE_MAX]]
+    fresh = mastery.just_missed(items, at)
+    now = (due + fresh)[:PRACTISE_MAX]
+    cells = _cells_by_rule() if now else {}
+    practise = [(item, mastery.practice_cell(item, lib, cells)) for item in now]
+    rules = mastery.by_rule(attempts)
+    rule_levels = {m.key: m for m in rules}
     recent = [{**row, "where": mastery.cell_title(lib, row["lesson"], row["cell"])} for row in get_db().query(
         "select lesson, cell, step, answer, correct, rule, message, elapsed_ms, created_at from attempts "
         "where user_id = ? order by id desc limit 30", [user_id])]
     return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
-                           missed=_rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
-                           later=mastery.coming_back(items, at),
-                           rules=mastery.by_rule(attempts),
-                           games=mastery.by_game(attempts, mastery.game_of_cells(lib)),
+                           missed=_rules_missed(user_id), practise=practise,
+                           more_due=len(due) + len(fresh) - len(practise), fresh=len(fresh), at=at,
+                           later=[i for i in mastery.coming_back(items, at) if i.stage > 0],
+                           rules=rules, levels=mastery.LEVELS,
+                           games=[m.capped(rule_levels) for m in mastery.by_game(attempts, mastery.game_of_cells(lib))],
                            rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,
                            work=assigned_work(user_id), **_sprint_readiness(user_id))
 
