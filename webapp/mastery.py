@@ -84,15 +84,23 @@ def readable(value: datetime | str | None) -> str:
     return f"{at.day} {at:%b %Y, %H:%M}"
 
 
+def lesson_title(library, slug: str) -> str:
+    """A lesson's title for people; a lesson gone, its slug and so."""
+    lesson = library.lessons.get(slug)
+    return lesson.title if lesson is not None else f"{slug} (no longer in the library)"
+
+
+def cell_name(library, slug: str, cell_id: str) -> str:
+    """A cell's title for people, else its id."""
+    lesson = library.lessons.get(slug)
+    cell = lesson.cell(cell_id) if lesson is not None else None
+    return str(cell.data.get("title") or cell_id) if cell is not None else cell_id
+
+
 def cell_title(library, slug: str, cell_id: str) -> str:
     """Where an attempt was made, for people: "Hold'em 1: dealing a hand · Deal a hand"
     (the lesson's title, then the cell's, else its id); a lesson gone, its slug."""
-    lesson = library.lessons.get(slug)
-    if lesson is None:
-        return f"{slug} (no longer in the library)"
-    cell = lesson.cell(cell_id)
-    title = str(cell.data.get("title") or "") if cell is not None else ""
-    return f"{lesson.title} · {title or cell_id}"
+    return f"{lesson_title(library, slug)} · {cell_name(library, slug, cell_id)}"
 
 
 # --- mastery -------------------------------------------------------------------------------
