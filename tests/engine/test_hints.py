@@ -139,3 +139,23 @@ def test_a_wrong_winner_says_which_hands_to_compare_first():
     wrong = next(s for s in SIX if (s,) != exp.seats and s != exp.seat)
     one = hand.propose(Step("award", seats=(wrong,))).hint(1)
     assert one.startswith(f"Not seat {wrong}: compare")
+
+
+def test_a_wrong_amount_is_pointed_at_before_the_rule_without_the_answer():
+    from engine.questions import build_question
+    q = build_question({"id": "split", "ask": "split", "pot": 15, "winners": [2, 7], "button": 5,
+                        "lowest_chip": 5})
+    right = dict(q.answer)
+    wrong = {k: v + 5 if i == 0 else v for i, (k, v) in enumerate(right.items())}
+    verdict = q.check(wrong)
+    label = dict(q.choices)[next(iter(right))]
+    assert not verdict.ok and verdict.message.startswith(f"Check {label}: the amounts add up to 20, more than")
+    assert verdict.message.endswith(q.hint) and str(right[next(iter(right))]) + " " not in verdict.message[:60]
+
+
+def test_a_wrong_seat_answer_is_named_first():
+    from engine.questions.base import Question
+    seats = Question("winners", "Who wins?", "seats", [(2, "Seat 2"), (5, "Seat 5"), (7, "Seat 7")], {}, (2, 7),
+                     "8.1.5", hint="The rule says who wins.")
+    assert seats.check((2, 5)).message == "Seat 5 does not win this; one winner is missing. The rule says who wins."
+    assert seats.check((2,)).message == "One winner is missing. The rule says who wins."
