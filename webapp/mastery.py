@@ -36,7 +36,8 @@ before the item is due counts for mastery but not for the schedule (a
 step put right a second after the miss shows nothing about memory); a
 miss at any time starts again at 1 day from the miss. A right answer to
 the 14-day review retires the item. An item is listed under *Practise
-next* only once it is due.
+next* once it is due; before that, a rule just missed (and not answered
+right since) is listed to practise now (`just_missed`, issue 29 finding 7).
 """
 from __future__ import annotations
 
@@ -242,6 +243,7 @@ class ReviewItem:
     lesson: str              # where it was last missed
     cell: str
     misses: int = 0          # misses among the rule's last RULE_WINDOW attempts (set at the end)
+    put_right: bool = False  # answered right since the miss (not yet due): not asked again now
 
     @property
     def interval(self) -> timedelta:
@@ -273,6 +275,8 @@ def review_items(attempts: Iterable[dict]) -> dict[str, ReviewItem]:
                 del items[rule]
             else:
                 item.stage, item.since = item.stage + 1, at
+        elif item is not None:
+            item.put_right = True
     for rule, item in items.items():
         item.misses = recent[rule][-RULE_WINDOW:].count(0)
     return items
@@ -293,7 +297,7 @@ def just_missed(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
     """Rules missed and not yet due (first rung of the ladder), latest miss
     first: worth practising now, while the reason is fresh (issue 29 finding 7),
     though the spaced review only counts them from tomorrow."""
-    fresh = [i for i in coming_back(items, at) if i.stage == 0]
+    fresh = [i for i in coming_back(items, at) if i.stage == 0 and not i.put_right]
     return sorted(fresh, key=lambda i: (-i.misses, -i.last_miss.timestamp(), i.rule))
 
 

@@ -67,7 +67,7 @@ def mine():
     return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
                            missed=_rules_missed(user_id), practise=practise,
                            more_due=len(due) + len(fresh) - len(practise), fresh=len(fresh), at=at,
-                           later=[i for i in mastery.coming_back(items, at) if i.stage > 0],
+                           later=[i for i in mastery.coming_back(items, at) if i not in fresh],
                            rules=rules, levels=mastery.LEVELS,
                            games=[m.capped(rule_levels) for m in mastery.by_game(attempts, mastery.game_of_cells(lib))],
                            rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,

@@ -95,3 +95,12 @@ def test_the_page_defines_the_levels_and_folds_its_details(app, client, auth):
         before = page.split(f'id="{heading}"', 1)[0]
         assert before.rsplit("<details", 1)[1].split(">", 1)[0].find("open") == -1, heading
         assert before.count("<details") > before.count("</details>"), heading
+
+
+def test_a_miss_already_put_right_is_not_asked_again_now(app, client, auth):
+    _insert(app, "8.2.2(a)", False, T0)
+    _insert(app, "8.17.1(a)", False, T0)
+    _insert(app, "8.17.1(a)", True, T0 + timedelta(seconds=30))
+    page = _page(app, client, auth, T0 + timedelta(minutes=2))
+    section = page.split('data-testid="practise-next"', 1)[1].split("</section>", 1)[0]
+    assert 'data-rule="8.2.2(a)"' in section and 'data-rule="8.17.1(a)"' not in section.split("later")[0]
