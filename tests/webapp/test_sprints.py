@@ -11,7 +11,7 @@ import pytest
 from markupsafe import escape
 
 from engine.sprints import KINDS
-from webapp import sprint_store
+from webapp import sprint_cells, sprint_store
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, parse_lesson
 
@@ -436,3 +436,12 @@ def test_the_editor_previews_a_sprint_cell_without_starting_a_run(app, auth, cli
     text = r.get_data(as_text=True)
     assert r.status_code == 200 and 'data-kind="sprint"' in text and "a preview records no run" in text
     assert "sprint-start" not in text
+
+
+def test_recent_sprints_are_listed_with_a_readable_date_and_the_kinds_title(app, client, auth, clock):
+    """Issue 29 finding 6: words and dates for people."""
+    auth.login()
+    start(client)
+    runs = client.get("/sprints/").get_data(as_text=True).split('data-testid="sprint-runs"', 1)[1].split("</ul>", 1)[0]
+    assert "3 Dec 2026, 09:00 UTC" in runs and "2026-12-03" not in runs
+    assert sprint_cells.kind_title("pot-limit-max") in runs and "pot-limit-max</a>" not in runs
