@@ -306,6 +306,7 @@ def test_the_result_is_stored_and_shown_with_every_step_and_its_rule(app, clock)
     run = run_of(app, run_id)
     assert r.status_code == 200 and f"{run.score}%" in page and f"{run.right} of {run.total}" in page
     assert "wrong (counted)" in page and "dealt for you" in page and "8.17.1(a)" in page
+    assert "<td>8.17.1(a) — Hold&#39;em: before the deal</td>" in page     # the rule's name beside it
     assert "Not now." in page                             # after the audition the explanation is shown
     results = client_as(app, "instructor").get(f"/auditions/{audition_id}").get_data(as_text=True)
     assert "trainee" in results and f"{run.score}%" in results
