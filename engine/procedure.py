@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from engine.cards import Card, Deck, full_deck
-from engine.steps import Done, Expected, ScenarioError, Step, Verdict, hint_levels, mistake
+from engine.steps import WRONG_SEAT, Done, Expected, ScenarioError, Step, Verdict, hint_levels, mistake
 
 
 class Procedure(ABC):
@@ -28,6 +28,7 @@ class Procedure(ABC):
     places: ClassVar[str]
     labels: ClassVar[Mapping[str, str]]  # step kind -> the dealer's words
     hint_texts: ClassVar[Mapping[str, tuple[str, str]]]  # step kind -> (what its rule requires, a question)
+    wrong_place_texts: ClassVar[Mapping[str, str]] = WRONG_SEAT  # step kind -> where to look (`mistake`)
     seat_steps: ClassVar[frozenset[str]]     # steps applied to one seat (or box)
     seats_steps: ClassVar[frozenset[str]]    # steps applied to several at once
     choice_steps: ClassVar[frozenset[str]] = frozenset()   # steps that choose one of a few rulings
@@ -95,7 +96,8 @@ class Procedure(ABC):
         """A refusal with its three hint levels (those it carries, if any)."""
         if not refusal.hints:
             refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts,
-                                         mistake(step, exp, self.labels, self.place)) if exp is not None
+                                         mistake(step, exp, self.labels, self.place,
+                                                 self.wrong_place_texts)) if exp is not None
                              else (refusal.message,) * 3)
         return refusal
 

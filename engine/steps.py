@@ -339,23 +339,22 @@ WRONG_SEAT: Mapping[str, str] = {
     "take_discard": "the draw goes round clockwise from the button's left",
     "replace": "the draw goes round clockwise from the button's left",
     "give_kitty": "look at who gave up a hand for the Kitty",
-    "pay_box": "the boxes are settled one at a time, from the last",
-    "take_box": "the boxes are settled one at a time, from the last",
-    "push_box": "the boxes are settled one at a time, from the last",
 }
 LOOK_AGAIN = "look again at which {place} the rule picks out now"
 
 
-def mistake(step: Step, exp: Expected, labels: Mapping[str, str], place: str = "seat") -> str:
+def mistake(step: Step, exp: Expected, labels: Mapping[str, str], place: str = "seat",
+            where: Mapping[str, str] = WRONG_SEAT) -> str:
     """What was wrong with `step` while `exp` is due, in a few words: a step
-    out of order, the wrong seat (or box), or the wrong ruling."""
+    out of order, or the wrong seat (or box: `where` is the procedure's own
+    table of where to look)."""
     if step.kind != exp.kind:
         said, due = labels.get(step.kind, step.kind), labels.get(exp.kind, exp.kind)
         return f"Wrong order: not {said} now." if due.lower() not in said.lower() else "Wrong order."
     wrong = step.seats or ((step.seat,) if step.seat is not None else ())
     if wrong and (step.seat, step.seats) != (exp.seat, exp.seats):
-        where = f"{place}{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))}"
-        return f"Not {where}: {WRONG_SEAT.get(step.kind, LOOK_AGAIN.format(place=place))}."
+        wrong_place = f"{place}{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))}"
+        return f"Not {wrong_place}: {where.get(step.kind, LOOK_AGAIN.format(place=place))}."
     return "Not this step."
 
 

@@ -283,8 +283,8 @@ DAY_COLUMNS = (Column("day", "Day (UTC)"), Column("attempts", "Attempts", "int")
                Column("accuracy_pct", "Accuracy", "pct"), Column("median_ms", "Median time", "ms"))
 MISSED_COLUMNS = (Column("rule", "Rule", "rule"), Column("misses", "Misses", "int"),
                   Column("attempts", "Attempts citing it", "int"), Column("last_miss", "Last miss (UTC)", "when"))
-CELL_TIME_COLUMNS = (Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"), Column("attempts", "Attempts", "int"),
-                     Column("right", "Right", "int"), Column("total_ms", "Total time", "ms"),
+CELL_TIME_COLUMNS = (Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"),
+                     Column("attempts", "Attempts", "int"), Column("right", "Right", "int"), Column("total_ms", "Total time", "ms"),
                      Column("median_ms", "Median time", "ms"))
 
 

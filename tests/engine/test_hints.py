@@ -159,3 +159,14 @@ def test_a_wrong_seat_answer_is_named_first():
                      "8.1.5", hint="The rule says who wins.")
     assert seats.check((2, 5)).message == "Seat 5 does not win this; one winner is missing. The rule says who wins."
     assert seats.check((2,)).message == "One winner is missing. The rule says who wins."
+
+
+def test_a_wrong_box_in_casino_holdem_is_pointed_at_in_the_banked_games_words():
+    rnd = CasinoRound(CasinoScenario.from_dict({"seed": 1, "boxes": {1: ["Ann", 10], 3: ["Ben", 10], 5: ["Cal", 10]},
+                                                 "decisions": {1: "call", 3: "call", 5: "call"}}))
+    while (exp := rnd.expected()) is not None and exp.kind != "pitch":
+        assert rnd.propose(exp.step()).ok
+    assert exp is not None
+    wrong = next(b for b in (1, 3, 5) if b != exp.seat)
+    one = rnd.propose(Step("pitch", wrong)).hint(1)
+    assert one.startswith(f"Not box {wrong}:") and "button" not in one
