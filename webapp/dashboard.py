@@ -284,8 +284,8 @@ DAY_COLUMNS = (Column("day", "Day (UTC)"), Column("attempts", "Attempts", "int")
 MISSED_COLUMNS = (Column("rule", "Rule", "rule"), Column("misses", "Misses", "int"),
                   Column("attempts", "Attempts citing it", "int"), Column("last_miss", "Last miss (UTC)", "when"))
 CELL_TIME_COLUMNS = (Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"),
-                     Column("attempts", "Attempts", "int"), Column("right", "Right", "int"), Column("total_ms", "Total time", "ms"),
-                     Column("median_ms", "Median time", "ms"))
+                     Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
+                     Column("total_ms", "Total time", "ms"), Column("median_ms", "Median time", "ms"))
 
 
 def attempts_table(attempts: Iterable[dict], names: dict[int, str], name: str = "attempts") -> Table:
