@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from markupsafe import escape
 
+from engine.rule_names import rule_label
 from engine.sprints import KINDS
 from webapp import sprint_cells, sprint_store
 from webapp.db import get_db
@@ -166,6 +167,7 @@ def test_the_clock_ends_the_set_and_the_result_shows_times_misses_and_the_best(a
     assert "Redo the 1 miss, untimed" in page
     missed = item(app, run_id, n1 + 1)
     assert escape(missed.explanation) in page           # the working, once the set is over
+    assert f'<span class="rule">Rule {escape(rule_label(missed.rule))}</span>' in page   # with its name
     # the misses again, untimed: a new run of that one item, counted for no readiness
     r = client.post(f"/sprints/runs/{run_id}/redo")
     redo_id = int(r.headers["Location"].rsplit("/", 1)[1])
