@@ -91,7 +91,7 @@ def test_the_page_defines_the_levels_and_folds_its_details(app, client, auth):
     _insert(app, "8.2.2(a)", False, T0)
     page = _page(app, client, auth, T0 + timedelta(minutes=2))
     assert 'data-testid="levels"' in page and "needs work" in page.split('data-testid="levels"', 1)[1]
-    for heading in ("h-games", "h-rules", "h-lessons", "h-recent"):
+    for heading in ("h-ready", "h-games", "h-rules", "h-lessons", "h-missed", "h-recent"):
         before = page.split(f'id="{heading}"', 1)[0]
         assert before.rsplit("<details", 1)[1].split(">", 1)[0].find("open") == -1, heading
         assert before.count("<details") > before.count("</details>"), heading
