@@ -210,6 +210,15 @@ STEP_LABELS = {
 }
 # Hints that teach (engine/steps.py `hint_levels`): for each kind of step due,
 # what its rule requires, without naming the step, and a leading question.
+# Where to look when a step goes to the wrong box (engine/steps.py `mistake`).
+_FROM_LAST = "the boxes are settled one at a time, from the last"
+WRONG_BOX = {
+    "pitch": "the cards go to the boxes in turn, in the order of the deal (CH ¶3)",
+    "pass_cards": "every box still in gets its own cards",
+    "collect_fold": "look at which box did not call",
+    "pay_box": _FROM_LAST, "take_box": _FROM_LAST, "push_box": _FROM_LAST,
+    "pay_bonus": _FROM_LAST, "take_bonus": _FROM_LAST,
+}
 _SETTLE = ("the boxes are settled one at a time from the last, each hand against the dealer's, once "
            "the dealer's hand is known to qualify or not",
            "Which box is settled now, whose hand is better, and did the dealer qualify?")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, HINTS, PARAGRAPHS,
+from engine.casino_game import (CASINO_HOLDEM, DEFAULT_BANK, DEFAULT_CHIPS, GAME_INFO, HINTS, PARAGRAPHS, WRONG_BOX,
                                 SEAT_STEPS, SEATS_STEPS, SOURCE, STEP_LABELS, Announce, AtLeast,
                                 BankedGame, DealBoard, DealFlop, DealHands, Decisions, PassCards,
                                 Phase, Qualify, RevealDealer, Settle, Wagers, describe_step)
@@ -74,6 +74,7 @@ class CasinoRound(Procedure):
     place, places = "box", "boxes"
     labels = STEP_LABELS
     hint_texts = HINTS
+    wrong_place_texts = WRONG_BOX
     seat_steps = frozenset(SEAT_STEPS)
     seats_steps = frozenset(SEATS_STEPS)
 

@@ -59,7 +59,8 @@ WANTS: dict[str, str] = {
                      "dealt (8.9.5(a), 8.11.5(a), 13.4(a))",
     "over-blind": "the player left of the last blind places an over-blind of double the last blind "
                   "(8.4.1(b)(i), 8.2.4)",
-    "exposed-card": "a card the dealer exposes in the deal (refused: see EXPOSED_CARD)",
+    "exposed-card": "a card the dealer exposes in the deal: no drill deals one, because an exposed card "
+                    "is an irregularity ruled on from its facts (9.1), not a step of a dealt hand.",
     "heads-up": "two players only (8.2.2; the house's heads_up rule places the blinds)",
 }
 # The banked Casino Hold'em's own wants (engine/casino_drills.py).
@@ -69,6 +70,34 @@ EXPOSED_CARD = ("the engine deals no hand with an exposed card: a card the deale
                 "exposed_cards_misdeal, draw_exposed_on_deal), which `python -m engine "
                 "irregularities` answers, not a step of a dealt hand")
 _SIDE_POTS = re.compile(r"^side-pots\s*(>=|==)\s*(\d+)$")
+# What a drill practises, in words for a trainee and a certificate (issue 29
+# finding 6): "at least two side pots", not "side-pots >= 2".
+WANT_WORDS: dict[str, str] = {
+    "split-pot": "a divided pot", "odd-chip": "an odd chip", "hi-lo": "a pot halved high and low",
+    "no-low": "no qualifying low", "deck-runs-out": "a deck that runs out", "over-blind": "an over-blind",
+    "exposed-card": "an exposed card", "heads-up": "two players only",
+    "dealer-does-not-qualify": "the dealer does not qualify", "dealer-qualifies": "the dealer qualifies",
+    "box-beats-dealer": "a box beats the dealer", "bonus-wins": "a bonus wins", "fold": "a box folds",
+}
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_COMPARE = {">=": "at least", "==": "exactly"}
+
+
+def want_words(text: str) -> str:
+    """A want in words: `"side-pots >= 2"` -> "at least two side pots"."""
+    words = " ".join(str(text).split()).lower()
+    match = _SIDE_POTS.match(words)
+    if match:
+        n = int(match.group(2))
+        count = _COUNTS[n] if n < len(_COUNTS) else str(n)
+        return f"{_COMPARE[match.group(1)]} {count} side pot{'' if n == 1 else 's'}"
+    return WANT_WORDS.get(words, words.replace("-", " "))
+
+
+def wants_in_words(wants: Sequence[str]) -> str:
+    """Several wants: "at least two side pots and an odd chip"."""
+    said = [want_words(w) for w in wants]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1] if said else ""
 
 
 class DrillError(ScenarioError):

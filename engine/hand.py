@@ -238,7 +238,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 step.kind != exp.kind or step.seat != exp.seat or exp.kind in _ALWAYS_CHECKED)):
             refusal = self._refusal(step, exp)
             if refusal is not None:
-                return self._refused(refusal, exp)
+                return self._refused(refusal, exp, step)
             assert exp is not None
         del agenda[0]
         done = STEPS[exp.kind](self, exp)

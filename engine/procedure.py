@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from engine.cards import Card, Deck, full_deck
-from engine.steps import Done, Expected, ScenarioError, Step, Verdict, hint_levels
+from engine.steps import WRONG_SEAT, Done, Expected, ScenarioError, Step, Verdict, hint_levels, mistake
 
 
 class Procedure(ABC):
@@ -28,6 +28,7 @@ class Procedure(ABC):
     places: ClassVar[str]
     labels: ClassVar[Mapping[str, str]]  # step kind -> the dealer's words
     hint_texts: ClassVar[Mapping[str, tuple[str, str]]]  # step kind -> (what its rule requires, a question)
+    wrong_place_texts: ClassVar[Mapping[str, str]] = WRONG_SEAT  # step kind -> where to look (`mistake`)
     seat_steps: ClassVar[frozenset[str]]     # steps applied to one seat (or box)
     seats_steps: ClassVar[frozenset[str]]    # steps applied to several at once
     choice_steps: ClassVar[frozenset[str]] = frozenset()   # steps that choose one of a few rulings
@@ -84,17 +85,19 @@ class Procedure(ABC):
         if exp is None or step is not exp._step:
             refusal = self._refusal(step, exp)
             if refusal is not None:
-                return self._refused(refusal, exp)
+                return self._refused(refusal, exp, step)
             assert exp is not None
         done = self._perform()
         self.step_count += 1
         self._advance()
         return Verdict(True, done.message, exp.rule, done.dealt)
 
-    def _refused(self, refusal: Verdict, exp: Expected | None) -> Verdict:
+    def _refused(self, refusal: Verdict, exp: Expected | None, step: Step) -> Verdict:
         """A refusal with its three hint levels (those it carries, if any)."""
         if not refusal.hints:
-            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts) if exp is not None
+            refusal.hints = (hint_levels(exp, refusal.message, self.hint_texts,
+                                         mistake(step, exp, self.labels, self.place,
+                                                 self.wrong_place_texts)) if exp is not None
                              else (refusal.message,) * 3)
         return refusal
 

@@ -324,10 +324,46 @@ HINTS: Mapping[str, tuple[str, str]] = {
 }
 
 
-def hint_levels(exp: Expected, message: str, table: Mapping[str, tuple[str, str]]) -> tuple[str, str, str]:
-    """The three levels for a step refused while `exp` is due: (1) the rule
-    and what it requires, (2) a leading question pointing at the rule's
-    text, (3) `message`, which names the due step."""
+# Level 1 first points at the mistake (issue 29 finding 8). A step of the kind
+# due at the wrong seat (or box) is told where to look; kinds not listed get
+# `LOOK_AGAIN`. Never the seat due: that is level 3's.
+WRONG_SEAT: Mapping[str, str] = {
+    "move_button": "look at who sits next, clockwise, after the seat the button left",
+    "post_blind": "the blinds go in from the button's left in order: the small blind comes before "
+                  "the big blind",
+    "pitch": "the deal starts left of the button and goes round clockwise, one card each",
+    "pitch_up": "the deal starts left of the button and goes round clockwise, one card each",
+    "award": "compare the hands still in for this pot (or this half) and find the best",
+    "name_opener": "look at the up-cards (or the positions) the rule picks the opener by",
+    "return_uncalled": "look at whose bet nobody matched",
+    "take_discard": "the draw goes round clockwise from the button's left",
+    "replace": "the draw goes round clockwise from the button's left",
+    "give_kitty": "look at who gave up a hand for the Kitty",
+}
+LOOK_AGAIN = "look again at which {place} the rule picks out now"
+
+
+def mistake(step: Step, exp: Expected, labels: Mapping[str, str], place: str = "seat",
+            where: Mapping[str, str] = WRONG_SEAT) -> str:
+    """What was wrong with `step` while `exp` is due, in a few words: a step
+    out of order, or the wrong seat (or box: `where` is the procedure's own
+    table of where to look)."""
+    if step.kind != exp.kind:
+        said, due = labels.get(step.kind, step.kind), labels.get(exp.kind, exp.kind)
+        return f"Wrong order: not {said} now." if due.lower() not in said.lower() else "Wrong order."
+    wrong = step.seats or ((step.seat,) if step.seat is not None else ())
+    if wrong and (step.seat, step.seats) != (exp.seat, exp.seats):
+        wrong_place = f"{place}{'s' if len(wrong) > 1 else ''} {', '.join(map(str, wrong))}"
+        return f"Not {wrong_place}: {where.get(step.kind, LOOK_AGAIN.format(place=place))}."
+    return "Not this step."
+
+
+def hint_levels(exp: Expected, message: str, table: Mapping[str, tuple[str, str]],
+                wrong: str = "Not this step.") -> tuple[str, str, str]:
+    """The three levels for a step refused while `exp` is due: (1) what was
+    wrong with it (`mistake`), then the rule and what it requires, (2) a
+    leading question pointing at the rule's text, (3) `message`, which names
+    the due step."""
     requires, question = table[exp.kind]
     rule = exp.rule or "the rules"
-    return (f"Not this step: {rule} says {requires}.", f"{question} See {rule}.", message)
+    return (f"{wrong} {rule} says {requires}.", f"{question} See {rule}.", message)

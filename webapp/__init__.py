@@ -113,9 +113,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     compress.init_app(app)
 
+    from engine.rule_names import rule_label
     from webapp import auditions, auth, authoring, cohorts, db, notebook, progress, sprints
+    from webapp import mastery
+    from webapp.mastery import readable
     db.init_app(app)
     app.jinja_env.globals["is_staff"] = auth.is_staff
+    # Words for people (issue 29 finding 6): a rule with its short name, a readable date.
+    app.jinja_env.filters["rule_label"] = rule_label
+    app.jinja_env.filters["when"] = readable
+    app.jinja_env.globals["lesson_title"] = lambda slug: mastery.lesson_title(notebook.library(), slug)
+    app.jinja_env.globals["cell_name"] = lambda slug, cell: mastery.cell_name(notebook.library(), slug, cell)
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
     app.register_blueprint(cohorts.bp)

@@ -31,7 +31,7 @@ from typing import Any
 
 from flask import current_app
 
-from engine.drills import DrillError, generate
+from engine.drills import DrillError, generate, wants_in_words
 from engine.games import get_game
 from engine.hand import Step
 from engine.procedure import Procedure
@@ -74,7 +74,7 @@ class HandKind:
         return self.title + ("" if self.house == "main" else f" (house {self.house})")
 
     def __str__(self) -> str:
-        return self.table_name + (f", with {', '.join(self.wants)}" if self.wants else "")
+        return self.table_name + (f", with {wants_in_words(self.wants)}" if self.wants else "")
 
     def deal(self, seed: int) -> dict[str, Any]:
         """The hand this kind deals from `seed`, as a lesson table cell."""

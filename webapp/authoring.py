@@ -23,7 +23,8 @@ from engine.questions import MalformedAnswer
 from webapp import drafts, step_reply
 from webapp.auth import instructor_required
 from webapp.lessonfile import CELL_TYPES, MAX_LESSON_BYTES, LessonError, is_lesson_name, parse_lesson
-from webapp.notebook import STALE, _counter, _parse_step, cell_context, dealt_hand, sprint_context
+from webapp.notebook import (STALE, _counter, _parse_step, cell_context, dealt_hand, library, render_markdown,
+                             sprint_context)
 
 bp = Blueprint("authoring", __name__, url_prefix="/author")
 vendor = Blueprint("editor_vendor", __name__, url_prefix="/vendor/codemirror")
@@ -94,7 +95,11 @@ def index():
     folder = Path(current_app.config["LESSONS_DIR"])
     files = sorted(p.stem for p in folder.glob("*.md") if p.name.lower() != "readme.md")
     with_draft = set(drafts.draft_slugs())
-    return render_template("authoring/index.html", files=files, with_draft=with_draft,
+    # Listed by title, the file name beside it (issue 29 finding 6); a file the
+    # library could not load shows its name only.
+    lessons = library().lessons
+    titles = {slug: lessons[slug].title for slug in files if slug in lessons}
+    return render_template("authoring/index.html", files=files, with_draft=with_draft, titles=titles,
                            new_drafts=sorted(with_draft - set(files)), deleted=drafts.deleted_slugs())
 
 

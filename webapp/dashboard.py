@@ -32,7 +32,9 @@ WRONG_SHOWN = 3
 class Column:
     key: str            # the CSV header
     heading: str        # the page's header
-    fmt: str = "text"   # how the page shows it: text, int, pct, ms (the CSV keeps the raw number)
+    fmt: str = "text"   # how the page shows it: text, int, pct, ms, and for people (issue 29 finding 6)
+                        # when (a readable date), rule (its short name), lesson and cell (their titles);
+                        # the CSV keeps the raw number, id or ISO time
 
 
 @dataclass
@@ -233,8 +235,8 @@ ITEM_NUMBERS = (
     Column("first_try_pct", "First-try accuracy", "pct"), Column("median_ms", "Median time", "ms"),
     Column("wrong_most", "Wrong answers given most"),
 )
-CELL_COLUMNS = (Column("lesson", "Lesson"), Column("cell", "Cell"), *ITEM_NUMBERS)
-RULE_COLUMNS = (Column("rule", "Rule"), *ITEM_NUMBERS)
+CELL_COLUMNS = (Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"), *ITEM_NUMBERS)
+RULE_COLUMNS = (Column("rule", "Rule", "rule"), *ITEM_NUMBERS)
 
 
 def first_tries(attempts: Iterable[dict]) -> list[tuple[dict, bool]]:
@@ -272,18 +274,18 @@ def item_analysis(attempts: Iterable[dict]) -> tuple[Table, Table]:
 # --- one trainee ----------------------------------------------------------------------------
 
 ATTEMPTS_COLUMNS = (
-    Column("attempt_id", "#", "int"), Column("trainee", "Trainee"), Column("created_at", "When (UTC)"),
-    Column("lesson", "Lesson"), Column("cell", "Cell"), Column("step_or_answer", "Step or answer"),
-    Column("correct", "Right"), Column("rule", "Rule"), Column("hint_level", "Hint level", "int"),
+    Column("attempt_id", "#", "int"), Column("trainee", "Trainee"), Column("created_at", "When (UTC)", "when"),
+    Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"), Column("step_or_answer", "Step or answer"),
+    Column("correct", "Right"), Column("rule", "Rule", "rule"), Column("hint_level", "Hint level", "int"),
     Column("elapsed_ms", "Time", "ms"),
 )
 DAY_COLUMNS = (Column("day", "Day (UTC)"), Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
                Column("accuracy_pct", "Accuracy", "pct"), Column("median_ms", "Median time", "ms"))
-MISSED_COLUMNS = (Column("rule", "Rule"), Column("misses", "Misses", "int"),
-                  Column("attempts", "Attempts citing it", "int"), Column("last_miss", "Last miss (UTC)"))
-CELL_TIME_COLUMNS = (Column("lesson", "Lesson"), Column("cell", "Cell"), Column("attempts", "Attempts", "int"),
-                     Column("right", "Right", "int"), Column("total_ms", "Total time", "ms"),
-                     Column("median_ms", "Median time", "ms"))
+MISSED_COLUMNS = (Column("rule", "Rule", "rule"), Column("misses", "Misses", "int"),
+                  Column("attempts", "Attempts citing it", "int"), Column("last_miss", "Last miss (UTC)", "when"))
+CELL_TIME_COLUMNS = (Column("lesson", "Lesson", "lesson"), Column("cell", "Cell", "cell"),
+                     Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
+                     Column("total_ms", "Total time", "ms"), Column("median_ms", "Median time", "ms"))
 
 
 def attempts_table(attempts: Iterable[dict], names: dict[int, str], name: str = "attempts") -> Table:
@@ -330,7 +332,7 @@ def cell_times(attempts: Iterable[dict]) -> Table:
     return Table("cell-times", "Time per cell", CELL_TIME_COLUMNS, rows)
 
 
-AUDITION_COLUMNS = (Column("audition", "Audition"), Column("started_at", "Started"), Column("status", "Status"),
+AUDITION_COLUMNS = (Column("audition", "Audition"), Column("started_at", "Started", "when"), Column("status", "Status"),
                     Column("score", "Score", "pct"), Column("passed", "Passed"), Column("time_used", "Time used"),
                     Column("certificate", "Certificate"))
 

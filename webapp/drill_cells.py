@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from engine.drills import DrillError, banked, checked, generate
+from engine.drills import DrillError, banked, checked, generate, wants_in_words
 from engine.games import get_game
 from engine.hand import Step
 from engine.house import HouseFileError, get_house
@@ -53,6 +53,11 @@ class DrillCell:
     prompt: str = ""
     sample: TableCell = field(default=None, compare=False)  # type: ignore[assignment]
     rules: frozenset[str] = frozenset()
+
+    @property
+    def in_words(self) -> str:
+        """What every hand holds, for people: "at least two side pots"."""
+        return wants_in_words(self.wants)
 
     @property
     def step_kinds(self) -> dict[str, object]:

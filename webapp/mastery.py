@@ -36,13 +36,14 @@ before the item is due counts for mastery but not for the schedule (a
 step put right a second after the miss shows nothing about memory); a
 miss at any time starts again at 1 day from the miss. A right answer to
 the 14-day review retires the item. An item is listed under *Practise
-next* only once it is due.
+next* once it is due; before that, a rule just missed (and not answered
+right since) is listed to practise now (`just_missed`, issue 29 finding 7).
 """
 from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Iterable
 
@@ -50,6 +51,7 @@ from flask import current_app, has_app_context
 
 from engine.casino_holdem import CASINO_HOLDEM
 from engine.games import get_game
+from engine.rule_names import rule_label
 from webapp.lessonfile import FAMILIES
 
 RULE_WINDOW = 10
@@ -75,6 +77,33 @@ def parse_time(text: str) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
 
+def readable(value: datetime | str | None) -> str:
+    """A time for people, in UTC: "3 Dec 2026, 15:09" (an ISO text or a datetime)."""
+    if not value:
+        return ""
+    at = parse_time(value) if isinstance(value, str) else value
+    return f"{at.day} {at:%b %Y, %H:%M}"
+
+
+def lesson_title(library, slug: str) -> str:
+    """A lesson's title for people; a lesson gone, its slug and so."""
+    lesson = library.lessons.get(slug)
+    return lesson.title if lesson is not None else f"{slug} (no longer in the library)"
+
+
+def cell_name(library, slug: str, cell_id: str) -> str:
+    """A cell's title for people, else its id."""
+    lesson = library.lessons.get(slug)
+    cell = lesson.cell(cell_id) if lesson is not None else None
+    return str(cell.data.get("title") or cell_id) if cell is not None else cell_id
+
+
+def cell_title(library, slug: str, cell_id: str) -> str:
+    """Where an attempt was made, for people: "Hold'em 1: dealing a hand · Deal a hand"
+    (the lesson's title, then the cell's, else its id); a lesson gone, its slug."""
+    return f"{lesson_title(library, slug)} · {cell_name(library, slug, cell_id)}"
+
+
 # --- mastery -------------------------------------------------------------------------------
 
 @dataclass
@@ -85,6 +114,8 @@ class Mastery:
     right: int
     median_ms: int | None
     last_at: str             # the newest attempt's created_at
+    rules: frozenset[str] = frozenset()   # the rules the window's attempts cite
+    held_by: tuple[str, ...] = ()         # a game's rules that need work (`capped`)
 
     @property
     def accuracy(self) -> int:
@@ -92,11 +123,28 @@ class Mastery:
 
     @property
     def level(self) -> str:
-        if self.attempts < MIN_ATTEMPTS:
+        """One definition for rules and games (`LEVELS`, shown on the page):
+        a miss is never "new", and a game is not "secure" while a rule it
+        uses needs work."""
+        if self.attempts < MIN_ATTEMPTS and self.right == self.attempts:
             return "new"
-        if self.accuracy >= 90:
+        if self.accuracy >= 90 and self.attempts >= MIN_ATTEMPTS and not self.held_by:
             return "secure"
         return "getting there" if self.accuracy >= 70 else "needs work"
+
+    def capped(self, rules: dict[str, "Mastery"]) -> "Mastery":
+        """This game's mastery, held below "secure" by the rules it uses that need work."""
+        weak = tuple(sorted(r for r in self.rules if r in rules and rules[r].level == "needs work"))
+        return replace(self, held_by=weak) if weak else self
+
+
+# The levels, defined once: the page prints this table beside the mastery tables.
+LEVELS = (
+    ("new", f"fewer than {MIN_ATTEMPTS} attempts, none of them wrong: too few to judge"),
+    ("needs work", "under 70% right (a miss among the first attempts counts at once)"),
+    ("getting there", "70% to 89% right; or a game at 90% or more while a rule it uses needs work"),
+    ("secure", f"90% or more right over at least {MIN_ATTEMPTS} attempts"),
+)
 
 
 def _ordered(attempts: Iterable[dict]) -> list[dict]:
@@ -118,12 +166,13 @@ def mastery(attempts: Iterable[dict], key: Callable[[dict], str | None], window:
         recent = group[-window:]
         times = [a["elapsed_ms"] for a in recent if a.get("elapsed_ms") is not None]
         result.append(Mastery(k, title(k), len(recent), sum(1 for a in recent if a["correct"]),
-                              round(statistics.median(times)) if times else None, recent[-1]["created_at"]))
+                              round(statistics.median(times)) if times else None, recent[-1]["created_at"],
+                              frozenset(a["rule"] for a in recent if a.get("rule"))))
     return sorted(result, key=lambda m: (m.accuracy, -m.attempts, m.key))
 
 
 def by_rule(attempts: Iterable[dict]) -> list[Mastery]:
-    return mastery(attempts, lambda a: a.get("rule") or None, RULE_WINDOW)
+    return mastery(attempts, lambda a: a.get("rule") or None, RULE_WINDOW, rule_label)
 
 
 def by_game(attempts: Iterable[dict], games: dict) -> list[Mastery]:
@@ -194,6 +243,7 @@ class ReviewItem:
     lesson: str              # where it was last missed
     cell: str
     misses: int = 0          # misses among the rule's last RULE_WINDOW attempts (set at the end)
+    put_right: bool = False  # answered right since the miss (not yet due): not asked again now
 
     @property
     def interval(self) -> timedelta:
@@ -225,6 +275,8 @@ def review_items(attempts: Iterable[dict]) -> dict[str, ReviewItem]:
                 del items[rule]
             else:
                 item.stage, item.since = item.stage + 1, at
+        elif item is not None:
+            item.put_right = True
     for rule, item in items.items():
         item.misses = recent[rule][-RULE_WINDOW:].count(0)
     return items
@@ -239,6 +291,14 @@ def practise_next(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem
 def coming_back(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
     """The items not yet due, soonest first."""
     return sorted((i for i in items.values() if not i.is_due(at)), key=lambda i: (i.due, i.rule))
+
+
+def just_missed(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
+    """Rules missed and not yet due (first rung of the ladder), latest miss
+    first: worth practising now, while the reason is fresh (issue 29 finding 7),
+    though the spaced review only counts them from tomorrow."""
+    fresh = [i for i in coming_back(items, at) if i.stage == 0 and not i.put_right]
+    return sorted(fresh, key=lambda i: (-i.misses, -i.last_miss.timestamp(), i.rule))
 
 
 def practice_drill(rule: str, library, game: str | None = None):

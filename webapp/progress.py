@@ -53,16 +53,22 @@ def mine():
     per_rule = history.last_per_rule(user_id)      # bounded windows (webapp/history.py, issue 30)
     items = history.review_items(user_id, per_rule)
     due = mastery.practise_next(items, at)
+    fresh = mastery.just_missed(items, at)
+    now = (due + fresh)[:PRACTISE_MAX]
     cells = _CellsByRule()
-    practise = [(item, mastery.practice_cell(item, lib, cells)) for item in due[:PRACTISE_MAX]]
-    recent = list(get_db().query(
+    practise = [(item, mastery.practice_cell(item, lib, cells)) for item in now]
+    rules = mastery.by_rule(per_rule)
+    rule_levels = {m.key: m for m in rules}
+    recent = [{**row, "where": mastery.cell_title(lib, row["lesson"], row["cell"])} for row in get_db().query(
         "select lesson, cell, step, answer, correct, rule, message, elapsed_ms, created_at from attempts "
-        "where user_id = ? order by id desc limit 30", [user_id]))
+        "where user_id = ? order by id desc limit 30", [user_id])]
     return render_template("progress/mine.html", rows=_per_lesson(user_id), recent=recent,
-                           missed=history.rules_missed(user_id), practise=practise, more_due=len(due) - len(practise),
-                           later=mastery.coming_back(items, at),
-                           rules=mastery.by_rule(per_rule),
-                           games=mastery.by_game(history.last_per_cell(user_id), mastery.game_of_cells(lib)),
+                           missed=history.rules_missed(user_id), practise=practise,
+                           more_due=len(due) + len(fresh) - len(practise), fresh=len(fresh), at=at,
+                           later=[i for i in mastery.coming_back(items, at) if i not in fresh],
+                           rules=rules, levels=mastery.LEVELS,
+                           games=[m.capped(rule_levels) for m in mastery.by_game(history.last_per_cell(user_id),
+                                                                                 mastery.game_of_cells(lib))],
                            rule_window=mastery.RULE_WINDOW, game_window=mastery.GAME_WINDOW,
                            work=assigned_work(user_id), **_sprint_readiness(user_id))
 

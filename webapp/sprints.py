@@ -48,7 +48,7 @@ def _index_context(chosen: str = "") -> dict:
     user = g.user["id"]
     house = get_house("main")
     ready = {r.kind: r for r in sprint_store.readiness_of(user)}
-    return {"kinds": _kinds(), "targets": {k: sprint_target(house, k) for k in KINDS}, "ready": ready,
+    return {"kinds": _kinds(), "titles": dict(_kinds()), "targets": {k: sprint_target(house, k) for k in KINDS}, "ready": ready,
             "bests": {k: sprint_store.best(user, k) for k, _ in _kinds()}, "chosen": chosen,
             "weakest": sprint_store.weakest(list(ready.values())), "runs": sprint_store.recent_runs(user),
             "seconds": sprint_store.PAGE_SECONDS,

@@ -185,7 +185,36 @@ class Question:
         right = self.accepts(answer) if self.accepts is not None else answer == self.answer
         if right:
             return Verdict(True, " ".join(self.explanation), self.rule)
-        return Verdict(False, self.hint, self.rule)
+        return Verdict(False, f"{self.mistake(answer)} {self.hint}".strip(), self.rule)
+
+    def mistake(self, answer: Any) -> str:
+        """What is wrong with `answer`, in a few words said before the rule
+        (issue 29 finding 8): which amount, too many or too few, which seat;
+        never the right answer. "" where a reply has no part to point at."""
+        if self.accepts is not None:
+            return ""
+        if self.input == "amount" and isinstance(answer, int) and isinstance(self.answer, int):
+            return f"Not {answer}: {'too many' if answer > self.answer else 'too few'} chips."
+        if self.input == "amounts" and isinstance(answer, dict) and isinstance(self.answer, dict):
+            labels = dict(self.choices)
+            wrong = [str(labels.get(k, k)) for k in self.answer if answer.get(k) != self.answer[k]]
+            total, due = sum(answer.values()), sum(self.answer.values())
+            said = f"Check {', '.join(wrong)}" if wrong else "Check the amounts"
+            if total != due:
+                return f"{said}: the amounts add up to {total}, {'more' if total > due else 'less'} than they should."
+            return f"{said}."
+        if self.input == "seat" and isinstance(answer, int):
+            return f"Not seat {answer}."
+        if self.input == "seats" and isinstance(answer, tuple) and isinstance(self.answer, tuple):
+            extra = [s for s in answer if s not in self.answer]
+            missing = len([s for s in self.answer if s not in answer])
+            words = [f"Seat{'s' if len(extra) > 1 else ''} {', '.join(map(str, extra))} "
+                     f"do{'' if len(extra) > 1 else 'es'} not win this"] if extra else []
+            if missing:
+                words.append(f"{'one winner is' if missing == 1 else f'{missing} winners are'} missing")
+            text = "; ".join(words)
+            return text[:1].upper() + text[1:] + "." if text else ""
+        return ""
 
     def format_answer(self, answer: Any) -> str:
         if self.input == "choice":

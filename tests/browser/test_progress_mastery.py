@@ -23,9 +23,13 @@ def test_a_missed_rule_comes_back_and_links_to_its_cell_at_360px(page: Page, liv
 
     page.goto(f"{base}/progress/")
     practise = page.get_by_test_id("practise-next")
-    expect(practise).to_contain_text("Nothing is due for review now.")
-    expect(practise).to_contain_text("Coming back later: rule 8.17.1(a)")
+    # just missed: practise it now, and why; the spaced review brings it back tomorrow
+    expect(practise).to_contain_text("Practise these now")
+    expect(practise).to_contain_text("Rule 8.17.1(a) — Hold'em: before the deal: you just missed it")
     expect(page.get_by_test_id("mastery-rules")).to_contain_text("8.17.1(a)")
+    expect(page.get_by_test_id("mastery-rules")).to_be_hidden()           # details folded on the page
+    # folded, the page is short on a phone
+    assert page.evaluate("document.documentElement.scrollHeight") < 4000
 
     app.config["CLOCK"] = lambda: datetime.now(timezone.utc) + timedelta(days=1, minutes=1)
     page.reload()

@@ -110,7 +110,8 @@ def test_a_pot_awarded_out_of_order_is_refused_naming_the_pot_due_and_the_rule()
     wrong = h.propose(Step("award", seats=(5,)))                        # Eve folded: wins nothing
     assert wrong.message.startswith("That is not who wins this pot. Side pot 3 first:")
     assert wrong.rule == h.expected().rule                              # the showdown's rule (8.17.6(d))
-    assert wrong.hint(1).startswith("Not this step: 8.17.6(d) says the pot goes to the hand")
+    assert wrong.hint(1).startswith("Not seat 5: compare the hands still in for this pot (or this half) and "
+                                    "find the best. 8.17.6(d) says the pot goes to the hand")
     assert h.propose(Step("award", seats=WINNERS["side pot 3"])).ok
 
 

@@ -219,3 +219,15 @@ def test_a_tie_with_the_deck_running_out_is_refused_with_why():
         plan("seven-card-stud", ["split-pot", "deck-runs-out"])
     with pytest.raises(DrillError, match="at most 4 players"):
         plan("holdem", ["side-pots >= 3", "odd-chip"])
+
+
+# --- issue 29 finding 6: wants in words for people ---
+
+def test_wants_read_as_words_for_people():
+    from engine.drills import WANTS, want_words
+    assert want_words("side-pots >= 2") == "at least two side pots"
+    assert want_words("side-pots == 1") == "exactly one side pot"
+    assert want_words("split-pot") == "a divided pot"
+    assert want_words("dealer-qualifies") == "the dealer qualifies"
+    assert "refused" not in WANTS["exposed-card"] and "EXPOSED_CARD" not in WANTS["exposed-card"]
+    assert WANTS["exposed-card"].endswith(".") and "9.1" in WANTS["exposed-card"]

@@ -98,3 +98,75 @@ def test_a_wrong_ruling_teaches_by_its_principle_first_and_names_the_ruling_last
     assert one == verdict.message == f"Not that ruling. {exp.detail.principle}"
     assert two.endswith(f"See {exp.rule}.") and "?" in two
     assert words[exp.detail.right] not in one + two and three.endswith(f"The ruling: {words[exp.detail.right]}.")
+
+
+# --- issue 29 finding 8: the first level points at the mistake, then the rule ---
+
+def _holdem_at(kind: str) -> tuple[Hand, steps.Expected]:
+    hand = Hand(Scenario.from_dict({"game": "holdem", "seats": SIX, "button_was": 1, "seed": 3}),
+                decide=RandomPlayer(3))
+    while (exp := hand.expected()) is not None and exp.kind != kind:
+        assert hand.propose(exp.step()).ok
+    assert exp is not None
+    return hand, exp
+
+
+def test_a_wrong_seat_is_named_first_with_where_to_look_then_the_rule():
+    hand, exp = _holdem_at("move_button")
+    wrong = next(s for s in SIX if s != exp.seat)
+    one = hand.propose(Step("move_button", wrong)).hint(1)
+    assert one.startswith(f"Not seat {wrong}: look at who")
+    assert one.index(exp.rule) > one.index(f"seat {wrong}")
+
+
+def test_the_big_blind_before_the_small_is_told_the_order_first():
+    hand, exp = _holdem_at("post_blind")
+    big = next(e.seat for e in [exp] if e.seat is not None)
+    later = next(s for s in SIX if s != big)
+    one = hand.propose(Step("post_blind", later)).hint(1)
+    assert one.startswith(f"Not seat {later}:") and "the small blind comes before the big blind" in one
+    assert one.index("small blind") < one.index(exp.rule)
+
+
+def test_a_step_out_of_order_says_so_first():
+    hand, exp = _holdem_at("pitch")
+    one = hand.propose(Step("deal_flop")).hint(1)
+    assert one.startswith("Wrong order: not Deal the flop now") and exp.rule in one
+
+
+def test_a_wrong_winner_says_which_hands_to_compare_first():
+    hand, exp = _holdem_at("award")
+    wrong = next(s for s in SIX if (s,) != exp.seats and s != exp.seat)
+    one = hand.propose(Step("award", seats=(wrong,))).hint(1)
+    assert one.startswith(f"Not seat {wrong}: compare")
+
+
+def test_a_wrong_amount_is_pointed_at_before_the_rule_without_the_answer():
+    from engine.questions import build_question
+    q = build_question({"id": "split", "ask": "split", "pot": 15, "winners": [2, 7], "button": 5,
+                        "lowest_chip": 5})
+    right = dict(q.answer)
+    wrong = {k: v + 5 if i == 0 else v for i, (k, v) in enumerate(right.items())}
+    verdict = q.check(wrong)
+    label = dict(q.choices)[next(iter(right))]
+    assert not verdict.ok and verdict.message.startswith(f"Check {label}: the amounts add up to 20, more than")
+    assert verdict.message.endswith(q.hint) and str(right[next(iter(right))]) + " " not in verdict.message[:60]
+
+
+def test_a_wrong_seat_answer_is_named_first():
+    from engine.questions.base import Question
+    seats = Question("winners", "Who wins?", "seats", [(2, "Seat 2"), (5, "Seat 5"), (7, "Seat 7")], {}, (2, 7),
+                     "8.1.5", hint="The rule says who wins.")
+    assert seats.check((2, 5)).message == "Seat 5 does not win this; one winner is missing. The rule says who wins."
+    assert seats.check((2,)).message == "One winner is missing. The rule says who wins."
+
+
+def test_a_wrong_box_in_casino_holdem_is_pointed_at_in_the_banked_games_words():
+    rnd = CasinoRound(CasinoScenario.from_dict({"seed": 1, "boxes": {1: ["Ann", 10], 3: ["Ben", 10], 5: ["Cal", 10]},
+                                                 "decisions": {1: "call", 3: "call", 5: "call"}}))
+    while (exp := rnd.expected()) is not None and exp.kind != "pitch":
+        assert rnd.propose(exp.step()).ok
+    assert exp is not None
+    wrong = next(b for b in (1, 3, 5) if b != exp.seat)
+    one = rnd.propose(Step("pitch", wrong)).hint(1)
+    assert one.startswith(f"Not box {wrong}:") and "button" not in one

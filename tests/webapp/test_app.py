@@ -200,5 +200,5 @@ def test_my_progress_lists_attempts_and_rules_missed(client, auth):
     auth.login()
     step(client, kind="burn")   # wrong: the button moves first (8.17.1(a))
     page = client.get("/progress/").get_data(as_text=True)
-    assert "Rule 8.17.1(a): 1 time" in page and "Burn a card" in page and "wrong" in page
+    assert "Rule 8.17.1(a) — Hold&#39;em: before the deal: 1 time" in page and "Burn a card" in page and "wrong" in page
     assert f"0 of {cells_in(LESSON)} cells done" in page

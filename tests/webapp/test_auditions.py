@@ -11,6 +11,7 @@ import pytest
 from webapp import audition_store as ast
 from webapp.auditions import TIME_UP, WRONG
 from webapp.db import get_db
+from webapp.mastery import readable
 
 from .conftest import HX, step_form
 from .test_trust import at_once
@@ -107,7 +108,7 @@ def test_an_audition_is_defined_with_a_pass_mark_of_80_by_default(app, auth, cli
     with app.app_context():
         audition = ast.get_audition(1)
     assert audition.pass_mark == 80 and audition.hands == 3 and audition.minutes == 10 and audition.open
-    assert [str(k) for k in audition.kinds] == ["Hold'em, with heads-up", "Seven Card Stud Razz"]
+    assert [str(k) for k in audition.kinds] == ["Hold'em, with two players only", "Seven Card Stud Razz"]
     assert audition.author == "instructor"
     assert [audition.kind_of(n).game for n in range(3)] == ["holdem", "razz", "holdem"]
 
@@ -320,6 +321,7 @@ def test_the_result_is_stored_and_shown_with_every_step_and_its_rule(app, clock)
     run = run_of(app, run_id)
     assert r.status_code == 200 and f"{run.score}%" in page and f"{run.right} of {run.total}" in page
     assert "wrong (counted)" in page and "dealt for you" in page and "8.17.1(a)" in page
+    assert "<td>8.17.1(a) — Hold&#39;em: before the deal</td>" in page     # the rule's name beside it
     assert "Not now." in page                             # after the audition the explanation is shown
     results = client_as(app, "instructor").get(f"/auditions/{audition_id}").get_data(as_text=True)
     assert "trainee" in results and f"{run.score}%" in results
@@ -345,8 +347,9 @@ def test_a_certificate_only_for_a_pass_and_verified_by_its_number(app, clock):
     assert run.passed and re.fullmatch(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){4}", run.certificate)
     page = passer.get(f"/auditions/runs/{passed}/certificate").get_data(as_text=True)
     for fact in ("trainee", "Hold&#39;em heads-up", "100%", "90%", "instructor", run.certificate,
-                 run.finished_at[:10], '<dt>Attempt</dt><dd data-testid="attempt">1</dd>'):
+                 readable(run.finished_at), '<dt>Attempt</dt><dd data-testid="attempt">1</dd>'):
         assert fact in page, fact
+    assert run.finished_at[:10] not in page          # a date for people (issue 29 finding 6)
     instructor = client_as(app, "instructor")
     assert instructor.get(f"/auditions/runs/{passed}/certificate").status_code == 200
     typed = run.certificate.lower().replace("-", " ")

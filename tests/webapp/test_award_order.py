@@ -63,7 +63,7 @@ def test_a_lesson_cell_stored_main_pot_first_opens_where_it_was_left(app, client
     section = page.split(f'id="cell-{CELL}"', 1)[1].split("</section>", 1)[0]
     assert "changed by your instructor" not in section
     assert f"{first_award + 1} of " in section
-    assert '<li class="awarded">Main pot 100 <span class="meta">awarded</span></li>' in section
+    assert '<li class="awarded">Main pot: 100 <span class="meta">awarded</span></li>' in section
     # It goes on in its old order: side pot 1 next, and the trainee finishes the hand.
     for n, step in enumerate(steps[first_award + 1:], first_award + 1):
         r = client.post(f"/lessons/{SLUG}/cells/{CELL}/step",
@@ -104,7 +104,7 @@ def test_an_audition_run_stored_main_pot_first_goes_on(app):
         ast.save_run(run)
     page = client.get(f"/auditions/runs/{run_id}")
     assert page.status_code == 200
-    assert '<li class="awarded">Main pot 100 <span class="meta">awarded</span></li>' in page.get_data(as_text=True)
+    assert '<li class="awarded">Main pot: 100 <span class="meta">awarded</span></li>' in page.get_data(as_text=True)
     n = first_award + 1
     r = client.post(f"/auditions/runs/{run_id}/step", headers=HX,
                     data=step_form(Step.from_dict(steps[n]), at=str(n), rev=str(n)))

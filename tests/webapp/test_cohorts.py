@@ -462,3 +462,21 @@ def test_charts_scale_their_bars():
     assert chart.bars[1].h == 2 * chart.bars[0].h and chart.bars[1].y < chart.bars[0].y
     flat = charts.rows("r", "T", "S", [("Rule 1", 4, "4"), ("Rule 2", 1, "1")])
     assert flat.bars[0].w == 4 * flat.bars[1].w
+
+
+def test_item_analysis_and_trainee_pages_read_as_words_csv_keeps_ids(app):
+    """Issue 29 finding 6: lesson and cell titles, rule names and readable
+    dates on the pages; the CSV keeps the ids and ISO times."""
+    teacher = sign_in(app, "instructor")
+    cohort = new_cohort(teacher)
+    teacher.post(f"/cohorts/{cohort}/members", data={"user_id": str(roster_id(app, "trainee"))})
+    add_attempts(app, KNOWN)
+    items = teacher.get(f"/cohorts/{cohort}/items?lesson={LESSON}").get_data(as_text=True)
+    table = items.split('data-testid="items-by-cell"', 1)[1].split("</table>", 1)[0]
+    assert "Hold&#39;em 1: dealing a hand" in table and f"<td>{LESSON}</td>" not in table
+    assert "8.1.1 — choosing a seat" in items
+    t1 = teacher.get(f"/cohorts/{cohort}/trainees/1").get_data(as_text=True)
+    assert "1 Nov 2026, 10:01" in t1 and "2026-11-01T10:01" not in t1
+    assert f"<td>{LESSON}</td>" not in t1
+    csv_text = teacher.get(f"/cohorts/{cohort}/trainees/1/csv/attempts").get_data(as_text=True)
+    assert "2026-11-01T10:01:00" in csv_text and LESSON in csv_text

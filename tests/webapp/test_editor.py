@@ -238,3 +238,13 @@ def test_two_publishes_at_the_same_moment_keep_exactly_one(app, lessons):
     winner = texts[0] if r1.status_code == 302 else texts[1]
     assert (lessons / "drill.md").read_text() == winner
     assert [v["text"] for v in rows(app, "lesson_versions")] == [V1, winner]
+
+
+def test_the_editor_lists_lessons_by_title_with_the_file_name_secondary(app, lessons):
+    """Issue 29 finding 6: titles for people, the file name beside them."""
+    teacher = login(app)
+    assert teacher.post("/author/new", data={"slug": "drill", "text": V1, "action": "publish"}).status_code == 302
+    index = teacher.get("/author/").get_data(as_text=True)
+    files = index.split('data-testid="lesson-files"', 1)[1].split("</ul>", 1)[0]
+    assert '<a href="/author/drill">Editor drill</a>' in files
+    assert '<span class="meta">lessons/drill.md</span>' in files

@@ -99,7 +99,7 @@ def test_three_wrong_steps_give_three_levels_and_a_right_step_resets(lesson_app,
         at += 1
     rows = attempts(lesson_app, cell_id)
     assert [(c, h) for c, h, _ in rows] == [(0, 1), (0, 2), (0, 3), (0, 3), (1, None)] * 2
-    assert rows[0][2].startswith("Not this step: ")  # stored: what the trainee saw
+    assert rows[0][2].startswith("Wrong order")  # stored: what the trainee saw
     # a wrong step changes nothing: the stored steps replay to the same point
     with lesson_app.app_context():
         state = next(get_db().query("select steps, wrong_in_a_row from cell_state where cell = ?", [cell_id]))

@@ -208,12 +208,13 @@ def test_the_progress_page_shows_practise_next_when_due_with_a_link(app, client,
     auth.login()
     clock.advance(timedelta(hours=23))
     page = client.get("/progress/").get_data(as_text=True)
-    assert "Nothing is due for review now." in page
-    assert "Coming back later: rule 8.17.1(a) on 2025-03-02 09:00 UTC" in page
+    assert "Practise these now" in page                 # just missed: practise now, reviewed tomorrow
+    assert "it comes back for review on 2 Mar 2025, 09:00" in page
     clock.advance(timedelta(hours=1))
     page = client.get("/progress/").get_data(as_text=True)
     section = " ".join(page.split('data-testid="practise-next"', 1)[1].split("</section>", 1)[0].split())
-    assert "Rule 8.17.1(a)</strong>: missed 1 of your last 10 attempts, last on 2025-03-01" in section
+    assert ("Rule 8.17.1(a) — Hold&#39;em: before the deal</strong>: due for review: missed 1 of your last 10 "
+            "attempts, last on 1 Mar 2025") in section
     # a Hold'em drill exercises 8.17.1(a): practised on new hands rather than the cell missed
     assert 'href="/lessons/holdem-03-all-ins-and-side-pots#cell-drill-side-pots"' in section
     assert "Practise it in a drill (a new hand each time)" in section
@@ -241,10 +242,10 @@ def test_the_page_escapes_rules_and_links_a_cell_that_teaches_the_rule(app, clie
 def test_a_real_miss_comes_back_the_next_day(app, client, auth):
     auth.login()
     client.post(f"/lessons/{LESSON}/cells/deal-a-hand/step", data={"at": "0", "kind": "burn"}, headers=HX)
-    assert "Nothing is due for review now." in client.get("/progress/").get_data(as_text=True)
+    assert "Practise these now" in client.get("/progress/").get_data(as_text=True)
     app.config["CLOCK"] = lambda: datetime.now(timezone.utc) + DAY + timedelta(minutes=1)
     page = client.get("/progress/").get_data(as_text=True)
-    assert "Rule 8.17.1(a)</strong>" in page and "#cell-drill-side-pots" in page
+    assert "Rule 8.17.1(a) — Hold&#39;em: before the deal</strong>" in page and "#cell-drill-side-pots" in page
 
 
 def test_class_view_shows_each_trainees_weakest_rules(app, client, auth):

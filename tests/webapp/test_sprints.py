@@ -10,8 +10,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from markupsafe import escape
 
+from engine.rule_names import rule_label
 from engine.sprints import KINDS
-from webapp import sprint_store
+from webapp import sprint_cells, sprint_store
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, parse_lesson
 
@@ -172,6 +173,7 @@ def test_the_clock_ends_the_set_and_the_result_shows_times_misses_and_the_best(a
     assert "Redo the 1 miss, untimed" in page
     missed = item(app, run_id, n1 + 1)
     assert escape(missed.explanation) in page           # the working, once the set is over
+    assert f'<span class="rule">Rule {escape(rule_label(missed.rule))}</span>' in page   # with its name
     # the misses again, untimed: a new run of that one item, counted for no readiness
     r = client.post(f"/sprints/runs/{run_id}/redo")
     redo_id = int(r.headers["Location"].rsplit("/", 1)[1])
@@ -442,3 +444,12 @@ def test_the_editor_previews_a_sprint_cell_without_starting_a_run(app, auth, cli
     text = r.get_data(as_text=True)
     assert r.status_code == 200 and 'data-kind="sprint"' in text and "a preview records no run" in text
     assert "sprint-start" not in text
+
+
+def test_recent_sprints_are_listed_with_a_readable_date_and_the_kinds_title(app, client, auth, clock):
+    """Issue 29 finding 6: words and dates for people."""
+    auth.login()
+    start(client)
+    runs = client.get("/sprints/").get_data(as_text=True).split('data-testid="sprint-runs"', 1)[1].split("</ul>", 1)[0]
+    assert "3 Dec 2026, 09:00 UTC" in runs and "2026-12-03" not in runs
+    assert sprint_cells.kind_title("pot-limit-max") in runs and "pot-limit-max</a>" not in runs
