@@ -85,7 +85,7 @@ def review_items(user_id: int, per_rule: list[dict]) -> dict[str, ReviewItem]:
     for rule, window in windows.items():
         if not rule:
             continue
-        miss = conn.execute("select created_at, lesson, cell from attempts where user_id = ? and rule = ? and "
+        miss = conn.execute("select created_at, lesson, cell, id from attempts where user_id = ? and rule = ? and "
                             "correct = 0 order by created_at desc, id desc limit 1", [user_id, rule]).fetchone()
         if miss is None:
             continue
@@ -104,6 +104,12 @@ def review_items(user_id: int, per_rule: list[dict]) -> dict[str, ReviewItem]:
             else:
                 item.stage, item.since = item.stage + 1, found
         if item is not None:
+            # put right: a right answer since the miss that was not a due review
+            # (each due one moved the item up a stage), as mastery.review_items marks it
+            rights_since = conn.execute(
+                "select count(*) from attempts where user_id = ? and rule = ? and correct = 1 and "
+                "(created_at > ? or (created_at = ? and id > ?))", [user_id, rule, miss[0], miss[0], miss[3]]).fetchone()[0]
+            item.put_right = rights_since > item.stage
             window.sort(key=lambda a: a["id"])
             item.misses = [int(bool(a["correct"])) for a in window][-RULE_WINDOW:].count(0)
             items[rule] = item
