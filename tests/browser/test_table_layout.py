@@ -390,3 +390,31 @@ def test_a_hand_is_dealt_on_a_phone_in_one_screen(page: Page, live_server, slug,
           f"tools={count['tools']} ticks={count['ticks']} questions={count['questions']}")
     assert count["form"] + FEEDBACK_ROOM <= room, (count, room)
     assert count["taps"] == count["steps"] + count["tools"] + count["ticks"]
+
+
+OVAL_JS = """(felt) => {
+  const seats = Array.from(felt.querySelectorAll('.seat'));
+  const shown = seats.filter((s) => s.getBoundingClientRect().height > 0);
+  const rows = new Set(shown.map((s) => Math.round(s.getBoundingClientRect().top)));
+  const centre = felt.querySelector('.centre').getBoundingClientRect();
+  const around = shown.filter((s) => { const r = s.getBoundingClientRect();
+    return r.bottom <= centre.top || r.top >= centre.bottom || r.right <= centre.left || r.left >= centre.right; });
+  return {seats: seats.length, shown: shown.length, rows: rows.size, around: around.length};
+}"""
+
+
+def test_the_phone_layout_leaves_the_desktop_oval_alone(page: Page, live_server):
+    """At a desktop size every place, empty ones too, is drawn round the board in several rows;
+    at the phone size the empty places take no room and the tools sit in one screen."""
+    slug, cell_id = "holdem-01-dealing-a-hand", "deal-a-hand"
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    felt = page.locator(f"#cell-{cell_id} [data-testid=table]")
+    seats = LIBRARY.lessons[slug].cell(cell_id).engine.scenario.table_seats
+    taken = len(LIBRARY.lessons[slug].cell(cell_id).engine.new_hand().players)
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    oval = felt.evaluate(OVAL_JS)
+    assert oval == {"seats": seats, "shown": seats, "rows": oval["rows"], "around": seats}, oval
+    assert oval["rows"] >= 4, oval
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    listed = felt.evaluate(OVAL_JS)
+    assert listed["shown"] == taken < seats, listed
