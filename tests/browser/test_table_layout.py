@@ -418,3 +418,24 @@ def test_the_phone_layout_leaves_the_desktop_oval_alone(page: Page, live_server)
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     listed = felt.evaluate(OVAL_JS)
     assert listed["shown"] == taken < seats, listed
+
+
+def test_a_drill_deals_hand_after_hand_on_a_phone(page: Page, live_server):
+    """A drill's hand dealt by taps, then *Deal a new hand* is in reach under the result, and
+    the new hand's tools and table are on screen where the last hand was: no scrolling back."""
+    from .test_every_table_cell import dealt_hand
+    slug, cell_id = "omaha-02-hi-low", "drill-no-low"
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    engine_cell = LIBRARY.lessons[slug].cell(cell_id).engine
+    expect(page.locator(f"#cell-{cell_id}")).to_be_visible()
+    page.locator(f"#cell-{cell_id} form.dealer").evaluate("(f) => f.scrollIntoView({block: 'start'})")
+    hand = dealt_hand(live_server["app"], slug, cell_id, engine_cell)
+    count = _deal_by_taps(page, slug, cell_id, engine_cell, hand)
+    assert count["taps"] == count["steps"] + count["tools"] + count["ticks"]
+    expect(page.locator(f"#cell-{cell_id} [data-testid=deal-new-hand]")).to_be_visible()
+    _tap(page, f"#cell-{cell_id} [data-testid=deal-new-hand]", "a new hand")
+    expect(page.locator(f"#cell-{cell_id} [data-testid=steps]")).to_contain_text("0 of ")
+    htmx_idle(page)
+    for part in ("fieldset.tools", "[data-testid=table]", "fieldset.actions"):
+        assert page.locator(f"#cell-{cell_id} {part}").evaluate(IN_VIEW_JS), f"{part} is off screen after a new hand"
