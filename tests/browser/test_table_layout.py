@@ -18,6 +18,7 @@ from webapp.db import get_db
 from webapp.lessonfile import load_library
 
 from .conftest import TRAINEE, htmx_idle, sign_in
+from .test_checkpoints import answer_in_page
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -256,3 +257,185 @@ def test_a_whole_holdem_hand_by_keyboard_alone(page: Page, live_server):
         if not hand.finished:
             expect(page.locator(used)).to_be_focused()
     expect(page.locator(f"{cell} [data-testid=steps]")).to_have_text(f"{done} of {done} dealer steps done")
+
+
+# ---- Issue 29: a hand dealt on a phone in one screen ----
+
+PHONE = SIZES["small-phone"]
+# Room kept below the dealing area for a step's result (two lines of feedback).
+FEEDBACK_ROOM = 64
+
+
+def _one_cell_per_game() -> list[tuple[str, str]]:
+    """One table cell for each game the library deals: Hold'em 1's for Hold'em (the issue's
+    example), else the first cell that no question stops mid-hand, else the first."""
+    found: dict[str, list[tuple[bool, str, str]]] = {}
+    for slug, lesson in sorted(LIBRARY.lessons.items()):
+        stopped = {q.after for q in lesson.interactive_cells if q.checkpoint is not None}
+        for cell in lesson.cells:
+            if cell.kind == "table":
+                found.setdefault(cell.engine.scenario.game, []).append((cell.id in stopped, slug, cell.id))
+    chosen = {game: min(cells)[1:] for game, cells in found.items()}
+    chosen["holdem"] = ("holdem-01-dealing-a-hand", "deal-a-hand")
+    return [chosen[game] for game in sorted(chosen)]
+
+
+GAME_CELLS = _one_cell_per_game()
+
+# Where a tap lands: the element's middle must be on screen, below the toolbar and not under
+# anything stuck over it (the feedback), or the trainee would have to scroll first.
+REACHABLE_JS = """(e) => {
+  const r = e.getBoundingClientRect();
+  const bar = document.querySelector('.nb-toolbar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {x, y, top: r.top, bottom: r.bottom, barBottom: top, height: innerHeight,
+          ok: y > top && y < innerHeight && r.width > 0 && !!hit && (e === hit || e.contains(hit)
+              || (e.control && (hit === e.control || e.contains(hit))))};
+}"""
+IN_VIEW_JS = """(e) => {
+  const r = e.getBoundingClientRect();
+  const bar = document.querySelector('.nb-toolbar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  return r.height === 0 || (r.top >= top - 1 && r.bottom <= innerHeight + 1);
+}"""
+
+
+def _tap(page: Page, selector: str, where: str) -> None:
+    """A touch on the element where it is now: no scrolling it into view first."""
+    spot = page.locator(selector).evaluate(REACHABLE_JS)
+    assert spot["ok"], f"{where}: {selector} is not in reach without scrolling: {spot}"
+    page.mouse.click(spot["x"], spot["y"])
+
+
+def _deal_by_taps(page: Page, slug: str, cell_id: str, engine_cell, hand) -> dict[str, int]:
+    """Deal the hand with taps on what is on screen; after each step the board and the seat
+    dealt to are in view. Returns the steps, taps and tool changes it took."""
+    cell = f"#cell-{cell_id}"
+    kinds = engine_cell.step_kinds
+    asked: dict[int, list] = {}
+    for q in LIBRARY.lessons[slug].interactive_cells:
+        if q.after == cell_id and q.checkpoint is not None:
+            asked.setdefault(q.checkpoint.steps, []).append(q)
+    count = {"steps": 0, "taps": 0, "tools": 0, "ticks": 0, "questions": 0, "form": 0}
+    form = page.locator(f"{cell} form.dealer")
+    while (exp := hand.expected()) is not None:
+        step = exp.step()
+        where = f"step {count['steps'] + 1} ({step.kind})"
+        for question in asked.get(count["steps"], ()):
+            answer_in_page(page, question.id, question.engine)
+            count["questions"] += 1
+            page.locator(f"{cell} form.dealer").evaluate("(f) => f.scrollIntoView({block: 'start'})")
+        if step.kind in kinds.get("choice", ()):
+            _tap(page, f"label:has(> #cell-{cell_id}--ruling-{step.choice})", where)
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 2
+        elif step.kind in kinds["seat"]:
+            if not page.locator(f"{cell}--tool-{step.kind}").is_checked():
+                _tap(page, f"label:has(> {cell}--tool-{step.kind})", where)
+                count["tools"] += 1
+            _tap(page, f"{cell} button.seat[data-seat='{step.seat}']", where)
+            count["taps"] += 1
+        elif step.kind in kinds["seats"]:
+            for seat in step.seats:
+                _tap(page, f"{cell} fieldset:has(#cell-{cell_id}--kind-{step.kind}) "
+                           f"label:has(> input[value='{seat}'])", where)
+                count["ticks"] += 1
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 1
+        else:
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 1
+        assert hand.propose(step).ok
+        count["steps"] += 1
+        expect(page.locator(f"{cell} [data-testid=steps]")).to_contain_text(f"{count['steps']} of ")
+        expect(page.locator(f"{cell} [data-testid=feedback]")).to_contain_text("✔")
+        htmx_idle(page)
+        if hand.finished:
+            break
+        count["form"] = max(count["form"], round(form.evaluate("(f) => f.getBoundingClientRect().height")))
+        board = page.locator(f"{cell} [data-testid=board]")
+        assert board.evaluate(IN_VIEW_JS), f"{where}: the board left the screen"
+        if step.kind in kinds["seat"]:
+            assert page.locator(f"{cell} button.seat[data-seat='{step.seat}']").evaluate(IN_VIEW_JS), \
+                f"{where}: seat {step.seat} left the screen"
+    count["taps"] += count["tools"] + count["ticks"]
+    return count
+
+
+ROOM_JS = """() => {
+  const bar = document.querySelector('.nb-toolbar');
+  return Math.round(innerHeight - (bar ? bar.getBoundingClientRect().height : 0));
+}"""
+
+
+@pytest.mark.parametrize("slug, cell_id", GAME_CELLS, ids=[f"{s}:{c}" for s, c in GAME_CELLS])
+def test_a_hand_is_dealt_on_a_phone_in_one_screen(page: Page, live_server, slug, cell_id):
+    """At 360x740 the dealing area (tools, seats, board, pot, deck, actions, award) fits under
+    the toolbar with room for the result; the whole hand is dealt by tapping what is on the
+    screen, once the trainee has brought the table up; a hand takes a tap per step, a tap per
+    winner ticked and a tap per tool change, nothing more; the board and the seat dealt to
+    stay on screen after every step."""
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    engine_cell = LIBRARY.lessons[slug].cell(cell_id).engine
+    cell = page.locator(f"#cell-{cell_id}")
+    expect(cell).to_be_visible()
+    page.locator(f"#cell-{cell_id} form.dealer").evaluate("(f) => f.scrollIntoView({block: 'start'})")
+    room = page.evaluate(ROOM_JS)
+    count = _deal_by_taps(page, slug, cell_id, engine_cell, engine_cell.new_hand())
+    print(f"\nPHONE {slug}:{cell_id} game={engine_cell.scenario.game} tallest={count['form']}px "
+          f"room={room}px steps={count['steps']} taps={count['taps']} "
+          f"tools={count['tools']} ticks={count['ticks']} questions={count['questions']}")
+    assert count["form"] + FEEDBACK_ROOM <= room, (count, room)
+    assert count["taps"] == count["steps"] + count["tools"] + count["ticks"]
+
+
+OVAL_JS = """(felt) => {
+  const seats = Array.from(felt.querySelectorAll('.seat'));
+  const shown = seats.filter((s) => s.getBoundingClientRect().height > 0);
+  const rows = new Set(shown.map((s) => Math.round(s.getBoundingClientRect().top)));
+  const centre = felt.querySelector('.centre').getBoundingClientRect();
+  const around = shown.filter((s) => { const r = s.getBoundingClientRect();
+    return r.bottom <= centre.top || r.top >= centre.bottom || r.right <= centre.left || r.left >= centre.right; });
+  return {seats: seats.length, shown: shown.length, rows: rows.size, around: around.length};
+}"""
+
+
+def test_the_phone_layout_leaves_the_desktop_oval_alone(page: Page, live_server):
+    """At a desktop size every place, empty ones too, is drawn round the board in several rows;
+    at the phone size the empty places take no room and the tools sit in one screen."""
+    slug, cell_id = "holdem-01-dealing-a-hand", "deal-a-hand"
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    felt = page.locator(f"#cell-{cell_id} [data-testid=table]")
+    seats = LIBRARY.lessons[slug].cell(cell_id).engine.scenario.table_seats
+    taken = len(LIBRARY.lessons[slug].cell(cell_id).engine.new_hand().players)
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    oval = felt.evaluate(OVAL_JS)
+    assert oval == {"seats": seats, "shown": seats, "rows": oval["rows"], "around": seats}, oval
+    assert oval["rows"] >= 4, oval
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    listed = felt.evaluate(OVAL_JS)
+    assert listed["shown"] == taken < seats, listed
+
+
+def test_a_drill_deals_hand_after_hand_on_a_phone(page: Page, live_server):
+    """A drill's hand dealt by taps, then *Deal a new hand* is in reach under the result, and
+    the new hand's tools and table are on screen where the last hand was: no scrolling back."""
+    from .test_every_table_cell import dealt_hand
+    slug, cell_id = "omaha-02-hi-low", "drill-no-low"
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    engine_cell = LIBRARY.lessons[slug].cell(cell_id).engine
+    expect(page.locator(f"#cell-{cell_id}")).to_be_visible()
+    page.locator(f"#cell-{cell_id} form.dealer").evaluate("(f) => f.scrollIntoView({block: 'start'})")
+    hand = dealt_hand(live_server["app"], slug, cell_id, engine_cell)
+    count = _deal_by_taps(page, slug, cell_id, engine_cell, hand)
+    assert count["taps"] == count["steps"] + count["tools"] + count["ticks"]
+    expect(page.locator(f"#cell-{cell_id} [data-testid=deal-new-hand]")).to_be_visible()
+    _tap(page, f"#cell-{cell_id} [data-testid=deal-new-hand]", "a new hand")
+    expect(page.locator(f"#cell-{cell_id} [data-testid=steps]")).to_contain_text("0 of ")
+    htmx_idle(page)
+    for part in ("fieldset.tools", "[data-testid=table]", "fieldset.actions"):
+        assert page.locator(f"#cell-{cell_id} {part}").evaluate(IN_VIEW_JS), f"{part} is off screen after a new hand"
