@@ -54,6 +54,9 @@ class BettingRounds(HandState):
     # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
     # only), the stud opener)
     _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
+    # The last betting round played: its street and the seat that made its last bet or
+    # raise, None when nobody did; the player being called shows first (8.17.6(d)).
+    last_wager: tuple[str, int | None] | None
     # engine.calling's, read before each decision: actions held from out of turn, short bets (6.16)
     _binding: dict[int, tuple[Action, int, BettingRound]]
     _short_bets: dict[int, BettingRound]
@@ -235,6 +238,8 @@ class BettingRounds(HandState):
             rnd = again
             # A fold that leaves one player in the hand leaves nobody pending
             # (BettingActions._settle_pending): players fold only in the round.
+        wagers = [s for s, action in rnd.history if action.kind in ("bet", "raise")]
+        self.last_wager = (name, wagers[-1] if wagers else None)
         self._round = None
         for p in players.values():
             if p.in_front:
@@ -289,7 +294,7 @@ class BettingRounds(HandState):
         if kind not in BETS:
             raise _illegal(text, seat, street, f"{text!r} is not fold, check, call, bet N, raise N, all-in"
                            + (", bring-in" if forced else "") + (" or take kitty" if betting.kitty else ""))
-        before = rnd.in_front[seat]
+        before, was_opened = rnd.in_front[seat], rnd.opened
         refused = rnd.play(kind, amount, seat, offered)
         if refused:
             raise _illegal(text, seat, street, refused)
@@ -309,6 +314,10 @@ class BettingRounds(HandState):
             description = f"calls {pay}"
         elif last.kind == "bet":
             description = f"bets {rnd.in_front[seat]}"
+        elif not was_opened and rnd.opened:
+            # Up from a bring-in smaller than the bet: a completion, not a
+            # raise (8.11.3(a); published stud rules).
+            description = f"completes to {rnd.in_front[seat]}"
         else:
             description = f"raises to {rnd.in_front[seat]}"
         if player.stack == 0 and seat not in rnd.folded:         # player.all_in

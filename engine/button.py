@@ -295,8 +295,9 @@ class Table(Seating):
                 return None
             if self.house.new_player == "8.2.7":
                 if player.post:
-                    plan.notes.append(f"{player.name} need not post: 8.2.7 keeps a new player out "
-                                      f"only at the button seat, and seat {seat} is not the button")
+                    plan.notes.append(f"{player.name} need not post: 8.2.7 keeps a new player out at "
+                                      f"the button seat, and published standard rules between the button "
+                                      f"and the big blind; seat {seat} is neither")
                 player.entry, player.post = "", False
                 return True
             if player.post:

@@ -18,6 +18,8 @@ that one motion, not a total):
   before the player whose turn it is (6.17.1-6.17.3). A binding action is
   made when the turn reaches S; if a player before S has bet more by then,
   the dealer rules again (6.17.2) and S then decides anew.
+- `out of time`: the player in turn has not acted when the time to act runs
+  out (6.14): a dead hand facing a bet, a check with none.
 
 The step due is then `rule_on_action`: the trainee chooses among a few
 rulings (engine.steps.RulingDue), worked out by engine.betting's section-6
@@ -38,7 +40,8 @@ from engine.steps import HINTS, Done, Expected, RulingDue, ScenarioError, Step, 
 
 KEYWORDS = ("chips", "oversize", "string", "short", "out")
 SYNTAX = ("'chips N', 'chips N saying call', 'chips N saying raise', 'oversize chip N', "
-          "'oversize chip N saying raise', 'string bet N', 'short all-in' or 'out of turn S: ACTION'")
+          "'oversize chip N saying raise', 'string bet N', 'short all-in', 'out of turn S: ACTION' "
+          "or 'out of time'")
 _CHIPS = re.compile(r"^(chips|oversize chip|string bet) (\d+)(?: saying (call|raise))?$")
 _OUT_OF_TURN = re.compile(r"^out of turn (?:seat )?(\d+) ?: ?(.+)$")
 
@@ -49,6 +52,12 @@ OUT_OF_TURN_CHOICES = (
     ("not-binding", "Not binding: the player acts in turn with every option"),
     ("changed", "The action has changed: the player may call the difference, take the chips back "
                 "and fold, or re-raise"),
+)
+# Rulings when the time to act runs out (6.14), the same list whether or not a bet is due.
+OUT_OF_TIME_CHOICES = (
+    ("dead", "The hand is dead: it is folded"),
+    ("check", "It is taken as a check"),
+    ("call", "It is taken as a call of the bet"),
 )
 ALL_IN_CHOICES = (
     ("reopens", "It counts as a full raise: every player may raise again, those who already acted too"),
@@ -91,6 +100,8 @@ PRINCIPLES = {
     "10.2 of the second rulebook, house rule": "Under this house (the second rulebook's 10.2) a "
                  "half-bet all-in lets later players raise, but players who already acted may only "
                  "call it",
+    "6.14": "A player who has not acted when the time to act runs out has a dead hand if there was "
+            "a bet to him in the round, and is taken to check if there was none (6.14)",
     "6.17.1": "A bet, raise or call out of turn stands: it is made when the turn reaches the player "
               "(6.17.1)",
     "6.17.2": "When a player who should have acted first bets more than an action out of turn, that "
@@ -107,7 +118,7 @@ PRINCIPLES = {
 @dataclass(frozen=True)
 class Irregular:
     """An irregular action as written in a scenario."""
-    kind: str                    # "chips" | "oversize" | "string" | "short-all-in" | "out-of-turn"
+    kind: str    # "chips" | "oversize" | "string" | "short-all-in" | "out-of-turn" | "out-of-time"
     chips: int = 0               # chips put out in this motion
     saying: str | None = None    # "call" | "raise": what the player said
     seat: int | None = None      # out of turn: the seat that acted
@@ -124,6 +135,8 @@ def read_irregular(text: str) -> Irregular | None:
         return None
     if words == "short all in":
         return Irregular("short-all-in")
+    if words == "out of time":
+        return Irregular("out-of-time")
     match = _CHIPS.match(words)
     if match:
         kind = {"chips": "chips", "oversize chip": "oversize", "string bet": "string"}[match.group(1)]
@@ -200,12 +213,9 @@ class CallingTheAction(HandState):
         if said is None:
             return ""
         where = f"action {text!r} for seat {seat} on the {self._betting_now()[1].name}"
-        if said.kind == "out-of-turn":
-            self._out_of_turn(seat, said, where)
-        elif said.kind == "short-all-in":
-            self._short_all_in(seat, where)
-        else:
-            self._chips_put_out(seat, said, where)
+        rulers = {"out-of-turn": self._out_of_turn, "short-all-in": self._short_all_in,
+                  "out-of-time": self._out_of_time}
+        rulers.get(said.kind, self._chips_put_out)(seat, said, where)
         return "ruling"
 
     def _after_short_bet(self, seat: int, text: str) -> str:
@@ -264,7 +274,21 @@ class CallingTheAction(HandState):
                 self._binding[seat] = (action, rnd.level, rnd)
         self._ruling_due(turn, situation, OUT_OF_TURN_CHOICES, right, ruling.rule, ruling.text, effect)
 
-    def _short_all_in(self, seat: int, where: str) -> None:
+    def _out_of_time(self, seat: int, irregular: Irregular, where: str) -> None:
+        """6.14: the clock ran out on the player in turn: a dead hand when
+        there was a bet to him this round, a check when there was none."""
+        rnd = self._betting_now()[0]
+        owe = rnd.level - rnd.in_front[seat]
+        name = self.players[seat].name
+        facing = f"{owe} to call" if owe > 0 else "no bet to call"
+        right, text = ("dead", "fold") if owe > 0 else ("check", "check")
+        said_words = (f"time: seat {seat}'s hand is dead, there was a bet of {rnd.level} to him"
+                      if owe > 0 else f"time: seat {seat} checks, there was no bet to him")
+        situation = f"Seat {seat} ({name}) has not acted when the time to act runs out ({facing})."
+        self._ruling_due(seat, situation, OUT_OF_TIME_CHOICES, right, "6.14", said_words,
+                         lambda: self._apply_quietly(seat, text))
+
+    def _short_all_in(self, seat: int, irregular: Irregular, where: str) -> None:
         rnd = self._betting_now()[0]
         all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
         reason = rnd._raise_refusal(seat)[0]

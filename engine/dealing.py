@@ -135,31 +135,54 @@ class Dealing(HandState):
                 "muck_kitty", op.rule, f"Nobody took the Kitty: muck it before the draw ({op.rule})", street=name))
 
     def _stud_stub(self, street: Street, ops: tuple[DealOp, ...], order: list[int], need: int) -> list[DealOp]:
-        """Stud deck exhaustion (8.9.5(a), 8.11.5(a), 13.4(a)): the stub holds
-        fewer than the `need` cards to burn and give every player one
-        (`_schedule_street` counted them), so shuffle the burns with the stub;
-        if even that is short, burn and deal one common card face up."""
+        """Stud deck exhaustion (8.9.5(a), 8.10.5(a), 8.11.5(a), 13.4(a)): the
+        stub holds fewer than the `need` cards to burn and give every player
+        one (`_schedule_street` counted them), so the burns are shuffled with
+        the stub; if even that is short, one common card is dealt face up. The
+        rules are silent on whether the street's burn comes before or after
+        that count: the house's `stud_short_order` decides."""
+        if self.house.stud_short_order == "burn_first" and self.deck.cards:
+            return self._stud_stub_burn_first(street, ops, order)
         rule = self.game.stub_short
         assert rule is not None
         name = street.name
-        if need <= len(self.deck) + len(self.burns):
+        if need <= len(self.deck.cards) + len(self.burns):
             return [Expected("reshuffle", rule,
                              f"Only {len(self.deck)} cards are left to burn and give {len(order)} players a card: "
-                             f"shuffle the burn cards with the remaining cards first ({rule})",
+                             f"shuffle the burn cards with the remaining cards first, then burn ({rule}; house "
+                             f"stud_short_order: reshuffle first, as the live-casino rules)",
                              street=name, detail=Reshuffle("burns")), *ops]
         out: list[DealOp] = []
         if len(self.deck) < 2:
             out.append(Expected("reshuffle", rule,
                                 f"Fewer than two cards are left for a burn and a common card: shuffle the "
-                                f"burn cards into them first ({rule}; live-casino house rules)",
+                                f"burn cards into them first, then burn ({rule}; live-casino house rules)",
                                 street=name, detail=Reshuffle("burns")))
         burn_rule = next(op.rule for op in ops if isinstance(op, Burn))
         out.append(Expected("burn", burn_rule, f"Burn a card before the {name} ({burn_rule})", street=name))
-        out.append(Expected("deal_common", rule,
-                            f"Too few cards remain, even with the burns, for one to every player: deal one "
-                            f"common card face up in the centre, which every player uses ({rule})",
-                            street=name))
+        out.append(_common_card(rule, name, "a burn and one card to every player"))
         return out
+
+    def _stud_stub_burn_first(self, street: Street, ops: tuple[DealOp, ...], order: list[int]) -> list[DealOp]:
+        """House `stud_short_order = "burn_first"`: the street's burn is made
+        as always, then the stub is counted; the burns (this one with them)
+        are shuffled in when that gives every player a card, otherwise one
+        common card is dealt (from the shuffled burns if the burn took the
+        last card). The caller has checked that the stub holds a card to burn."""
+        rule = self.game.stub_short
+        assert rule is not None
+        name = street.name
+        burns = [op for op in ops if isinstance(op, Burn)]
+        left, burned = len(self.deck) - len(burns), len(self.burns) + len(burns)
+        _, per_player = _stub_needs(ops)
+        shuffle = Expected("reshuffle", rule,
+                           f"After the burn only {left} card{'s are' if left != 1 else ' is'} left for "
+                           f"{len(order)} players: shuffle the burn cards with them ({rule}; house "
+                           f"stud_short_order: burn first)", street=name, detail=Reshuffle("burns"))
+        if per_player * len(order) <= left + burned:
+            return [*burns, shuffle, *(op for op in ops if not isinstance(op, Burn))]
+        return [*burns, *([shuffle] if left < 1 else []),
+                _common_card(rule, name, "one card to every player after the burn")]
 
     # --- the steps ---------------------------------------------------------------
     def _step_pitch(self, exp: Expected) -> Done:
@@ -345,6 +368,12 @@ def _board_steps(op: DealBoard, name: str) -> tuple[Expected, ...]:
     card_name = op.name or f"{name} card"
     return tuple(Expected("deal_board", op.rule, f"Deal the {card_name} face up to the board ({op.rule})",
                           street=name, detail=OnBoard(op.board, card_name)) for _ in range(op.count))
+
+
+def _common_card(rule: str, street: str, short: str) -> Expected:
+    return Expected("deal_common", rule,
+                    f"Too few cards remain, even with the burns, for {short}: deal one common card face "
+                    f"up in the centre, which every player uses ({rule})", street=street)
 
 
 def _stub_needs(ops: tuple[DealOp, ...]) -> tuple[int, int]:

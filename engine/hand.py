@@ -136,6 +136,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         self._binding = {}
         self._short_bets = {}
         self._opener_memo = None
+        self.last_wager = None
         if self.game.uses_button:
             self._agenda.append(_move_button(self.game, self._next_seat(scenario.button_was)))
         else:

@@ -17,6 +17,7 @@ from engine.commission import Commission
 from engine.games import GAMES
 from engine.paytable import PUBLISHED as PUBLISHED_PAYTABLE
 from engine.paytable import check_paytable
+from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget, check_targets, target_for
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,14 @@ class HouseRules:
     # 8.11.4(b)); "position" = closest to the dealer's left
     # (live-casino-house-rules.txt). See engine.rankings.first_to_act_showing.
     stud_showing_tie: str = "suit"
+    # Stud, the stub too short to burn and give every player a card
+    # (8.9.5(a), 8.10.5(a), 8.11.5(a), 12.4(a), 13.4(a) are silent on
+    # whether that street's burn comes first): "reshuffle_first" follows the
+    # live-casino file (shuffle the burns, burn, deal; a common card only if
+    # the stub and the burns are too few for one burn and a card each);
+    # "burn_first" burns as on every street, then counts the stub and the
+    # burns, the new one among them. See engine.dealing.Dealing._stud_stub.
+    stud_short_order: str = "reshuffle_first"
     # Which rulebook's sections a game cites where both have one: "second"
     # deals Draw (11), Five Card Stud (12) and Seven Card Stud (13) as the
     # second rulebook writes them (engine.games.get_game).
@@ -150,6 +159,10 @@ class HouseRules:
     # "one_at_a_time" = one card to each box then the dealer, twice round (as
     # 8.1.4 deals poker); "two_at_once" = both cards to a box before the next.
     casino_holdem_deal: str = "one_at_a_time"
+    # --- sprints (engine/sprints, issue 31) --------------------------------
+    # kind -> (seconds per item, accuracy percent) a trainee should reach.
+    # Rulebooks silent; standard dealer-school practice (engine/sprint_targets.py).
+    sprint_targets: dict[str, tuple[float, int]] = field(default_factory=lambda: dict(DEFAULT_TARGETS))
     extra: dict[str, Any] = field(default_factory=dict)
 
     def with_(self, **changes: Any) -> "HouseRules":
@@ -193,6 +206,16 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "stud_showing_tie": FieldInfo("8.9.4(b), 8.11.4(b), 13.3(b)",
                                   "Stud: who opens when hands showing are equal.", {
         "suit": "highest card by suit", "position": "closest to the dealer's left (live-casino file)"}),
+    "stud_short_order": FieldInfo(
+        "8.9.5(a), 8.10.5(a), 8.11.5(a), 12.4(a), 13.4(a) (silent on the order)",
+        "Stud, a stub too short for the last street: whether the burns are shuffled in before or "
+        "after that street's burn.", {
+            "reshuffle_first": "count before the burn: shuffle the burns with the stub, burn, deal; a "
+                               "common card only when the stub and the burns cannot give a burn and "
+                               "a card to each player (live-casino file: shuffle, burn, deal)",
+            "burn_first": "burn as on every street, then count: shuffle the burns (the new one with "
+                          "them) into the stub if that gives every player a card, otherwise deal "
+                          "one common card"}, standard=True),
     "rulebook": FieldInfo("11, 12, 13", "Whose sections the games follow where both rulebooks have one.", {
         "main": "casino-poker-rules.txt, section 8",
         "second": "the second rulebook: Draw 11, Five Card Stud 12, Seven Card Stud 13"}),
@@ -299,6 +322,9 @@ FIELD_INFO: dict[str, FieldInfo] = {
         "casino-holdem-banked-game.txt CH ¶3, 8.1.4", "Casino Hold'em: how the two cards are dealt.", {
             "one_at_a_time": "one card to each box in turn then the dealer, twice round (8.1.4)",
             "two_at_once": "two cards to each box in turn, then two to the dealer (CH ¶3)"}),
+    "sprint_targets": FieldInfo(
+        "none (rulebooks silent)", "Sprint targets per kind: seconds per item and accuracy percent, "
+        "e.g. rake = [8, 95] (standard: dealer-school practice figures).", standard=True),
 }
 
 
@@ -501,6 +527,11 @@ def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
             raise HouseFileError(f"{where} must be a table, e.g. [{key}] then lines like holdem = 10")
         if key == "max_players":
             return _check_max_players(value, where)
+        if key == "sprint_targets":
+            try:
+                return check_targets(value, default)
+            except ValueError as exc:
+                raise HouseFileError(f"{where}: {exc}") from None
         if key == "casino_holdem_paytable":
             try:
                 return check_paytable(value, default)
@@ -531,6 +562,12 @@ def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:
 def _tuples(value: Any) -> Any:
     """TOML arrays to the tuples frozen settings use."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def sprint_target(house: HouseRules, kind: str) -> SprintTarget:
+    """The seconds per item and accuracy a trainee should reach in `kind`
+    under this house (field sprint_targets)."""
+    return target_for(house.sprint_targets, kind)
 
 
 def describe_fields(house: HouseRules | None = None) -> list[tuple[str, object, FieldInfo | None]]:

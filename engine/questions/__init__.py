@@ -18,14 +18,14 @@ from engine.questions.base import (MalformedAnswer, Question, QuestionError, Tab
 from engine.questions.casino import casino_settle
 from engine.questions.money import largest_bet, split
 from engine.questions.reading import best_hand, order
-from engine.questions.showdown import first_to_act, halves, pots, rake, shares, winner
+from engine.questions.showdown import first_to_act, first_to_show, halves, pots, rake, shares, winner
 from engine.questions.table import ACROSS_HANDS, across_hands, irregularity
 
 __all__ = ["ACROSS_HANDS", "KINDS", "MalformedAnswer", "Question", "QuestionError", "TableCell",
            "build_question", "build_table", "dense_places", "whole_number"]
 
 KINDS: dict[str, Callable[[Mapping[str, Any]], Question]] = {
-    "first_to_act": first_to_act, "across_hands": across_hands, "pots": pots, "winner": winner,
+    "first_to_act": first_to_act, "first_to_show": first_to_show, "across_hands": across_hands, "pots": pots, "winner": winner,
     "halves": halves, "shares": shares, "split": split, "irregularity": irregularity, "rake": rake,
     "order": order, "best_hand": best_hand, "largest_bet": largest_bet, "casino_settle": casino_settle,
 }

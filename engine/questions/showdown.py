@@ -36,11 +36,39 @@ def first_to_act(data: Data) -> Question:
                 f"immediate left of the button ({betting.rule}).")
     else:   # every other game's opener, in the words of its declaration (engine/games.py)
         hint = f"On the {street} the betting opens with {betting.describe()} ({betting.rule})."
+    if betting.opener == "left_of_last_blind" and hand.scenario.over_blind:
+        # The rules call the over-blind a voluntary blind left of the last
+        # one (1.1, 8.4.1(b)(i)) without saying it then counts as the last
+        # blind: that reading is the house's (standard for a live blind).
+        hint += (" An over-blind was placed: this house reads it as the last blind (the rules do not "
+                 "say; standard practice for a live blind), so the betting opens on its left.")
     return Question(
         "first_to_act", data.get("prompt") or f"Who acts first on the {street}?", "seat",
         seat_choices(hand, hand.live_seats()), {"table": hand.view()}, seat, betting.rule,
         hint=hint,
         explanation=[f"Seat {seat} ({hand.players[seat].name}) acts first.", hint])
+
+
+def first_to_show(data: Data) -> Question:
+    """Who turns his cards up first at the showdown: the player being called,
+    the last to bet or raise in the final betting round (8.17.6(d) and each
+    game's (d) of its showdown). A final round checked through has no player
+    being called and the rulebook names nobody, so such a hand is refused."""
+    hand, readings = _to_showdown(data)
+    final = [s for s in hand.game.streets if s.betting][-1].name
+    last = hand.last_wager
+    if last is None or last[0] != final or last[1] is None or last[1] not in readings:
+        raise QuestionError(f"nobody is called on the {final}: the rule names the player being called "
+                            f"({hand.game.showdown.rule}), so give the {final} a bet or raise that is called")
+    seat, rule = last[1], hand.game.showdown.rule
+    name = hand.players[seat].name
+    hint = (f"At the showdown the player being called, the last to bet or raise in the final betting "
+            f"round, shows first; the others then show if they hold a hand as good or better ({rule}).")
+    return Question(
+        "first_to_show", data.get("prompt") or "Who must show his cards first?", "seat",
+        seat_choices(hand, list(readings)), {"table": hand.view()}, seat, rule, hint=hint,
+        explanation=[f"Seat {seat} ({name}) made the last bet or raise on the {final} and was called: "
+                     f"he shows first ({rule}).", hint])
 
 
 def _to_showdown(data: Data) -> tuple[Hand, dict[int, str]]:
@@ -135,10 +163,17 @@ def winner(data: Data) -> Question:
         main = next((part for part in hand.awards if part.pot == "main pot"), hand.awards[0])
         answer, chosen = tuple(sorted(main.winners)), parts[0]
         explanation.append(main.reason)
+    # No qualifying low: the high hand takes the whole pot under the no-low
+    # rule (8.22.6(e) and its like), not the split rule (d). The hint keeps
+    # the reading rule, so it does not tell the trainee there is no low.
+    hint = _reading_hint(hand, rule)
+    if "pot" not in data and "half" not in data and any(
+            p.pot == chosen.pot and p.half == "low" and not p.winners for p in parts):
+        rule = hand.game.showdown.no_low_rule
     return Question(
         "winner", data.get("prompt") or f"Who wins {_winner_label(chosen, parts)}?", "seats",
         seat_choices(hand, list(readings)), {"table": hand.view(reveal=True)},
-        answer, rule, hint=_reading_hint(hand, rule), explanation=explanation)
+        answer, rule, hint=hint, explanation=explanation)
 
 
 def halves(data: Data) -> Question:
@@ -170,6 +205,18 @@ def halves(data: Data) -> Question:
         answer, sd.rule, hint=hint, explanation=explanation, rows=rows)
 
 
+# Where the chips left over go, by the house's odd-chip rule; a game with no
+# button (stud) always goes by suit (8.1.5(b)).
+_LEFTOVER = {
+    "button": "the chips left over go one at a time to the tied hands closest clockwise to the button "
+              "(8.1.5, 8.1.5(a)).",
+    "suit": "the chips left over go one at a time to the tied hands holding the highest card by suit, "
+            "spades, hearts, diamonds, clubs (8.1.5(b); 11.4(d), 12.4(e), 13.4(e); 3.2.4).",
+    "left_of_button": "the whole leftover goes to the tied hand first left of the button "
+                      "(live-casino house rules).",
+}
+
+
 def shares(data: Data) -> Question:
     """How many chips each seat takes from the pots of the whole hand: each pot
     halved where the game divides it, each half divided between tied hands to
@@ -196,8 +243,8 @@ def shares(data: Data) -> Question:
     hint = ("Award each pot on its own, side pots among their own players (1.1 Side pot). "
             + (f"Halve each pot; {odd[sd.split]}; then divide each half between tied hands. "
                if sd.split in odd else "")
-            + "Tied hands divide to the lowest chip in play; the chips left over go one at a time to "
-              "the tied hands closest clockwise to the button (8.1.5, 8.1.5(a)).")
+            + "Tied hands divide to the lowest chip in play; "
+            + _LEFTOVER[hand.house.odd_chip if hand.game.uses_button else "suit"])
     return Question(
         "shares", data.get("prompt") or "How many chips does each player take from the pot(s)?",
         "amounts", seat_choices(hand, list(readings)), {"table": hand.view(reveal=True), "facts": facts},

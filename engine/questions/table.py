@@ -12,6 +12,7 @@ ACROSS_HANDS = {
     "big_blind": "Who posts the big (second) blind this hand?",
     "penalty_big_blind": "Who posts a penalty big blind this hand?",
     "dealt_in": "Who is dealt in this hand?",
+    "missed_blinds": "How much goes in for missed blinds this hand: how much live, how much dead?",
 }
 ACROSS_HINTS = {
     "button": "The button moves one seat clockwise after each hand (1.1 Button); when the small "
@@ -25,7 +26,13 @@ ACROSS_HINTS = {
                          "once; moving towards the blinds costs nothing (8.2.5).",
     "dealt_in": "Players avoiding blinds are not dealt in (8.2.3); a new player may not be dealt in at "
                 "the button (8.2.7) and a player who moved past the blinds waits or posts (8.2.5).",
+    "missed_blinds": "A player who missed blinds and comes back posting them puts in every blind he "
+                     "missed: the big blind live, part of his bet this hand, and the small blind dead, "
+                     "into the pot and no part of his bet (8.2.3; published standard rules).",
 }
+# The parts of a missed-blind post a trainee enters, and what each means.
+MISSED_PARTS = [("live", "Live: counts toward the player's bet"),
+                ("dead", "Dead: goes into the pot, not part of the bet")]
 POSTS = {"small_blind": "small blind", "big_blind": "big blind", "penalty_big_blind": "penalty big blind"}
 
 
@@ -60,15 +67,24 @@ def across_hands(data: Data) -> Question:
         choices, kind, answer = [(s, label(s)) for s in seats], "seat", plan.button
     elif about == "dealt_in":
         choices, kind, answer = [(s, label(s)) for s in sorted(names)], "seats", tuple(sorted(plan.dealt_in))
+    elif about == "missed_blinds":
+        missed = [p for p in plan.posts if p.what.startswith("missed ")]
+        if not missed:
+            raise QuestionError(f"nobody posts a missed blind in hand {hand}: make a player step away "
+                                f"('N away NAME') and come back posting ('N back NAME post')")
+        choices, kind = list(MISSED_PARTS), "amounts"
+        answer = {"live": sum(p.amount for p in missed if p.live),
+                  "dead": sum(p.amount for p in missed if not p.live)}
     else:
         what = POSTS[about]
         post = next((p for p in plan.posts if p.what == what), None)
         choices = [(str(s), label(s)) for s in sorted(names)] + [("none", f"Nobody: no {what} this hand")]
         kind, answer = "choice", str(post.seat) if post else "none"
-    rule = "8.2.5" if about == "penalty_big_blind" else "8.2"
+    rule = {"penalty_big_blind": "8.2.5", "missed_blinds": "8.2.3"}.get(about, "8.2")
     return Question(
         "across_hands", data.get("prompt") or ACROSS_HANDS[about], kind, choices, {"facts": facts},
-        answer, rule, hint=ACROSS_HINTS[about], explanation=plan.describe())
+        answer, rule, hint=ACROSS_HINTS[about], explanation=plan.describe(),
+        labelled=about == "missed_blinds")
 
 
 def irregularity(data: Data) -> Question:

@@ -181,6 +181,22 @@ def test_fold_out_of_turn_is_binding_in_the_main_house():
     assert h.players[5].folded
 
 
+def test_out_of_time_facing_a_bet_is_a_dead_hand():
+    h = hand(["raise 6", "out of time", "call"] + CHECKS[:6])
+    verdict = rule(h, "dead", "6.14")
+    assert "dead" in verdict.message
+    assert h.players[4].folded and h.players[4].stack == 199     # his small blind stays in
+    finish(h)
+
+
+def test_out_of_time_with_no_bet_is_a_check():
+    h = hand(["call", "call", "check", "out of time", "bet 10", "call", "call"] + CHECKS[:6])
+    rule(h, "check", "6.14")
+    assert any("Seat 4 (Ben) checks" in line for line in h.log)
+    finish(h)
+    assert not h.players[4].folded
+
+
 def test_rulings_are_replayed_from_stored_steps():
     h = hand(["raise 6", "chips 8", "call", "call", "out of turn 2: check", "bet 10", "call", "call"]
              + CHECKS[:6])
@@ -205,7 +221,8 @@ def test_the_choices_do_not_depend_on_the_answer():
 
 
 @pytest.mark.parametrize("text", ["chips ten", "string bet 5 saying raise", "out of turn 5: draw 2",
-                                  "short all in now", "oversize chip 0"])
+                                  "short all in now", "oversize chip 0",
+                                  "out of time 5"])
 def test_malformed_irregular_actions_are_refused(text):
     with pytest.raises(ScenarioError):
         read_irregular(text)

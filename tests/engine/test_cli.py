@@ -18,6 +18,7 @@ COMMANDS = [
     ["irregularities"],
     ["replay", str(PHH / "nt_uncalled.phhs")],
     ["casino"],
+    ["sprint", "mix", "--n", "200"],
 ]
 
 
@@ -49,3 +50,24 @@ def test_a_reader_that_stops_after_one_line_ends_the_command_quietly():
     code = proc.wait(timeout=60)
     assert first.startswith("Hold'em (8.17)")
     assert err == "" and code == 141
+
+
+def test_sprint_prints_the_same_set_from_its_seed_and_refuses_impossible_settings():
+    import json
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "engine", "sprint", *argv], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+
+    text = run("side-pots", "--seed", "5", "--n", "3")
+    assert text.returncode == 0 and text.stdout == run("side-pots", "--seed", "5", "--n", "3").stdout
+    assert text.stdout.count("[side-pots, 1.1 Main pot, Side pot(s)") == 3 and "Answers" in text.stdout
+    items = json.loads(run("mix", "--seed", "2", "--n", "10", "--house", "second", "--json").stdout)
+    assert len(items) == 10 and len({i["kind"] for i in items}) == 10
+    assert all({"kind", "situation", "answer", "rule", "explanation", "answer_form"} <= set(i) for i in items)
+    for argv, words in ((("rake", "--n", "0"), "1 to 200 items"), (("poker",), "invalid choice"),
+                        (("rake", "--house", "nowhere"), "no house-rule profile")):
+        bad = run(*argv)
+        assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr
+    helped = run("--help").stdout
+    assert all(kind in helped for kind in ("pot-limit-max", "hand-call", "change", "mix", "--json"))

@@ -161,6 +161,15 @@ def test_the_bring_in_must_bet():
     assert ok.log[0] == "Seat 1 (A) bets 3"            # at least the table minimum (8.11.3(a))
 
 
+def test_a_completion_is_logged_as_completing_not_raising():
+    # Bring-in 1 below the fixed bet of 2: going up to 2 completes the bet, it is not a raise (8.11.3(a)).
+    h = hand("seven-card-stud", seats={1: ["A", 100], 2: ["B", 100], 3: ["C", 100], 4: ["D", 100]}, seed=3,
+             ante=1, betting="fixed", limits=[2, 4], bring_in=1,
+             actions=["bring-in", "raise 2", "raise 4", "call", "call", "call"])
+    until(h, "burn")
+    assert h.log[:3] == ["Seat 3 (C) brings in 1", "Seat 4 (D) completes to 2", "Seat 1 (A) raises to 4"]
+
+
 @pytest.mark.parametrize("game, up, seat", [
     ("seven-card-stud", "9d 9c Th", 2),            # equal ranks: the lower suit, clubs, brings in
     ("razz", "Kd Qs Ah", 1),                       # Razz: the highest, aces low
@@ -211,6 +220,73 @@ def test_stud_even_shorter_deck_deals_a_common_card():
     for seat, text in h.readings().items():            # every hand is read with the common card
         assert text == best_hand("high", h.players[seat].cards, h.board).describe()
     assert h.view()["board"] == [str(h.board[0])]      # the common card lies face up for all
+
+
+def _all_in_to_the_end(game, players, deck, house=None):
+    seats = {s: [f"P{s}", 100] for s in range(1, players + 1)}
+    return hand(game, seats=seats, deck=deck, **({"house": house} if house else {}),
+                actions=["bring-in"] + ["call"] * (players - 1) + ["check"] * 60)
+
+
+def _last_street(h):
+    """The stub steps (reshuffle, burn, common card) of the last street, with
+    the stub and burns counted when each is due."""
+    out = []
+    while (exp := h.expected()) is not None:
+        if exp.kind in ("reshuffle", "burn", "deal_common"):
+            out.append((exp.street, exp.kind))
+        assert h.propose(Step(exp.kind, exp.seat, exp.seats)).ok
+    last = out[-1][0]
+    return [kind for street, kind in out if street == last]
+
+
+@pytest.fixture
+def burn_first(tmp_path):
+    path = tmp_path / "burn-first.toml"
+    path.write_text('stud_short_order = "burn_first"\n', encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("game", ["five-card-stud", "crown-stud"])
+def test_stud_short_order_decides_the_common_card_at_eight_players_with_40_cards(game, burn_first):
+    # Before fifth street: 6 cards and 2 burns. Reshuffle first (the default, the live-casino
+    # order): 8 cards cannot give a burn and 8 cards, so burn and deal one common card.
+    # Burn first: 5 cards and 3 burns make 8, one for each player: shuffle them in and deal on.
+    assert _last_street(_all_in_to_the_end(game, 8, 40)) == ["burn", "deal_common"]
+    h = _all_in_to_the_end(game, 8, 40, burn_first)
+    assert _last_street(h) == ["burn", "reshuffle"]
+    assert h.board == [] and all(len(p.cards) == 5 for p in h.players.values())
+
+
+def test_stud_short_order_burn_first_shuffles_after_the_burn(burn_first):
+    # Six players, 32 cards: both orders shuffle the burns in, in the order the house names.
+    assert _last_street(_all_in_to_the_end("crown-stud", 6, 32)) == ["reshuffle", "burn"]
+    assert _last_street(_all_in_to_the_end("crown-stud", 6, 32, burn_first)) == ["burn", "reshuffle"]
+
+
+def test_stud_short_order_burn_first_common_card_from_the_shuffled_burns(burn_first):
+    # Seven Card Stud, eight players, seventh street: one card and three burns. Burn first takes
+    # the last card, so the four burns are shuffled to give the common card; the default
+    # shuffles the three burns in before the burn (live-casino: one or no card left).
+    assert _last_street(_all_in_to_the_end("seven-card-stud", 8, 52)) == ["reshuffle", "burn", "deal_common"]
+    h = _all_in_to_the_end("seven-card-stud", 8, 52, burn_first)
+    assert _last_street(h) == ["burn", "reshuffle", "deal_common"]
+    assert len(h.board) == 1 and all(len(p.cards) == 6 for p in h.players.values())
+
+
+def test_stud_short_order_refuses_the_other_order():
+    h = _all_in_to_the_end("crown-stud", 6, 32)
+    until(h, "reshuffle")
+    refused = h.propose(Step("burn"))
+    assert not refused.ok and "8.10.5(a)" in refused.message and "reshuffle first" in refused.message
+
+
+def test_stud_short_order_unknown_value_is_refused(tmp_path):
+    from engine.house import HouseFileError, load_house_file
+    path = tmp_path / "bad.toml"
+    path.write_text('stud_short_order = "shuffle_later"\n', encoding="utf-8")
+    with pytest.raises(HouseFileError, match="stud_short_order"):
+        load_house_file(path)
 
 
 def test_second_rulebook_cites_13_4_a_for_the_short_deck():

@@ -82,5 +82,18 @@ def test_engine_imports_have_no_cycle():
 
 def test_house_imports_nothing_that_deals():
     """House profiles are settings: they sit below every module that deals."""
-    upward = {"engine.hand", "engine.casino_holdem", "engine.table", "engine.questions", "engine.phh"}
+    upward = {"engine.hand", "engine.casino_holdem", "engine.table", "engine.questions", "engine.phh",
+              "engine.sprints"}
     assert not import_graph()["engine.house"] & upward
+
+
+def test_sprints_sit_above_the_rules_they_drill():
+    """engine.sprints draws items and asks the engine for their answers: no
+    rules module imports it back, and its targets (a house setting) import no
+    sprint module."""
+    graph = import_graph()
+    sprints = {name for name in graph if name == "engine.sprints" or name.startswith("engine.sprints.")}
+    assert {"engine.sprints.items", "engine.sprints.readiness", "engine.sprints.pots"} <= sprints
+    importers = {name for name, targets in graph.items() if targets & sprints} - sprints
+    assert importers <= {"engine.commands.sprint"}, importers
+    assert not graph["engine.sprint_targets"] & sprints

@@ -140,7 +140,7 @@ def test_stud_bring_in_below_the_bet_and_completion():
     result = replay(hand("f7s_bring_in.phh"))
     assert "Seat 3 (p3) brings in 2" in result.hand.log
     # the completion to 4 is not a raise: p2 and p3 still just call it
-    assert result.hand.log[1:3] == ["Seat 1 (p1) raises to 4", "Seat 2 (p2) calls 4"]
+    assert result.hand.log[1:3] == ["Seat 1 (p1) completes to 4", "Seat 2 (p2) calls 4"]
 
 
 def test_seats_from_the_history_are_kept_when_they_fit():

@@ -62,6 +62,23 @@ def test_shares_quartering_and_the_odd_chip_to_high():
     assert q.format_answer(q.answer).startswith("Seat 6 (Fay): 3")
 
 
+def test_winner_without_a_qualifying_low_cites_the_no_low_rule():
+    q = ask("winner", **NO_LOW)
+    assert q.answer == (2,) and q.rule == "8.22.6(e)"      # the high hand takes all (e), not (d)
+    assert "8.22.6(d)" in q.hint and "(e)" not in q.hint     # the hint does not say there is no low
+    assert ask("winner", **ODD_HILO).rule == "8.22.6(d)"     # a low qualifies: the split rule
+
+
+def test_shares_hint_places_the_leftover_by_the_house_and_the_game():
+    stud = dict(game="seven-card-stud-hi-lo", ante=1, betting="fixed", limits=[2, 4], seed=2,
+                seats={1: ["Ann", 100], 3: ["Ben", 100], 5: ["Cara", 100]},
+                actions=["bring-in", "call", "call"] + ["check"] * 12)
+    hint = ask("shares", **stud).hint                  # no button: by suit (8.1.5(b))
+    assert "highest card by suit" in hint and "button" not in hint.split("then divide")[-1]
+    assert "closest clockwise to the button (8.1.5, 8.1.5(a))" in ask("shares", **ODD_HILO).hint
+    assert "first left of the button (live-casino" in ask("shares", **ODD_HILO, house="live-casino").hint
+
+
 def test_winner_default_prompt_names_the_half_and_selectors():
     q = ask("winner", **QUARTERS)
     assert q.prompt == "Who wins the high half of the pot?" and q.answer == (2,)
@@ -192,6 +209,29 @@ def test_split_odd_chip_under_each_house():
         ask("split", pot=25, winners=[3, 7], button=5, house="/etc/passwd.toml")
 
 
+# ---------------------------------------------------------------- first_to_show
+SHOWDOWN = dict(button_was=6, seed=170, seats={1: ["Fay", 150], 3: ["Gus", 150], 6: ["Hal", 150], 8: ["Ivy", 150]},
+                actions=["call", "call", "call", "check"] + ["check"] * 8)
+
+
+def test_first_to_show_is_the_player_being_called():
+    q = ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + [
+        "check", "bet 10", "raise 30", "fold", "fold", "call"]})
+    assert q.input == "seat" and q.answer == 6 and q.rule == "8.17.6(d)"
+    assert q.check(q.parse({"seat": "6"})).ok
+    wrong = q.check(q.parse({"seat": "3"}))       # the first to bet, not the one called
+    assert not wrong.ok and wrong.rule == "8.17.6(d)" and "8.17.6(d)" in wrong.message
+    # The same river with the bet simply called: the bettor shows first.
+    q = ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + [
+        "check", "bet 10", "call", "fold", "fold"]})
+    assert q.answer == 3
+
+
+def test_first_to_show_refuses_a_river_checked_through():
+    with pytest.raises(QuestionError, match="nobody is called on the river"):
+        ask("first_to_show", **{**SHOWDOWN, "actions": SHOWDOWN["actions"] + ["check"] * 4})
+
+
 # ---------------------------------------------------------------- casino, across_hands
 CASINO = dict(game="casino-holdem", seed=4, boxes={1: ["Ann", 10, 5], 3: ["Bob", 10, 0], 5: ["Cy", 20, 0]},
               decisions={1: "call", 3: "fold", 5: "call"})
@@ -214,6 +254,37 @@ def test_across_hands_penalty_big_blind():
     assert q.answer == "10" and q.rule == "8.2.5"
     q = ask("across_hands", about="penalty_big_blind", hand=2, events=events + "\n2 move Eve 10\n")
     assert q.answer == "none"
+
+
+MISSED = "\n".join(["seat 1 Ann", "seat 3 Bob", "seat 4 Cat", "seat 6 Dan", "seat 8 Eve", "blinds 1 2",
+                    "button 1", "2 away Dan"])
+
+
+def test_across_hands_missed_blinds_live_and_dead():
+    q = ask("across_hands", about="missed_blinds", hand=5, events=MISSED + "\n5 back Dan post\n")
+    assert q.input == "amounts" and q.rule == "8.2.3"
+    assert q.answer == {"live": 2, "dead": 1}
+    assert q.check(q.parse({"amount-live": "2", "amount-dead": "1"})).ok
+    wrong = q.check(q.parse({"amount-live": "3", "amount-dead": "0"}))
+    assert not wrong.ok and wrong.rule == "8.2.3" and "8.2.3" in wrong.message and "dead" in wrong.message
+    assert q.format_answer(q.answer).startswith("Live: counts toward the player's bet: 2")
+    with pytest.raises(QuestionError, match="nobody posts a missed blind in hand 5"):
+        ask("across_hands", about="missed_blinds", hand=5, events=MISSED + "\n5 back Dan wait\n")
+
+
+def test_across_hands_the_player_due_the_big_blind_leaves():
+    events = MISSED.replace("2 away Dan", "2 leave Dan")
+    assert ask("across_hands", about="big_blind", hand=2, events=events).answer == "8"
+    assert ask("across_hands", about="small_blind", hand=2, events=events).answer == "4"
+
+
+def test_across_hands_button_seat_new_player_waits_but_a_player_who_paid_may_move_in():
+    base = MISSED.replace("2 away Dan", "2 leave Bob")
+    new = ask("across_hands", about="dealt_in", hand=2, events=base + "\n2 arrive Fay 3\n")
+    assert new.answer == (1, 4, 6, 8) and ask("across_hands", about="button", hand=2,
+                                               events=base + "\n2 arrive Fay 3\n").answer == 3
+    moved = ask("across_hands", about="dealt_in", hand=2, events=base + "\n2 move Eve 3\n")
+    assert moved.answer == (1, 3, 4, 6)
 
 
 # ---------------------------------------------------------------- hostile replies

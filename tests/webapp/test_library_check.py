@@ -46,6 +46,22 @@ def test_a_broken_copy_fails_with_file_and_line(tmp_path):
     assert "2 problems" in out
 
 
+SHOW = ('+++\ntitle = "Show"\n+++\n\nText.\n\n```question\nid = "q"\nask = "first_to_show"\nbutton_was = 6\n'
+        'seats = { 1 = ["Fay", 150], 3 = ["Gus", 150], 6 = ["Hal", 150], 8 = ["Ivy", 150] }\n'
+        'actions = ["call", "call", "call", "check"{RIVER}]\n```\n')
+
+
+def test_a_first_to_show_question_with_nobody_called_fails_with_file_and_line(tmp_path):
+    bad = tmp_path / "bad.md"
+    bad.write_text(SHOW.replace("{RIVER}", ', "check"' * 12))
+    code, out = run([bad])
+    assert code == 1 and f"{bad}:7: question cell 'q': nobody is called on the river" in out
+    assert "(8.17.6(d))" in out
+    good = tmp_path / "good.md"
+    good.write_text(SHOW.replace("{RIVER}", ', "check"' * 8 + ', "check", "bet 10", "call", "fold", "fold"'))
+    assert run([good])[0] == 0
+
+
 def test_expect_that_agrees_passes_and_the_command_line_exits_by_it(tmp_path):
     good = tmp_path / "good.md"
     good.write_text(SPLIT.replace("{EXPECT}", "{ 2 = 5, 7 = 10 }"))

@@ -76,6 +76,35 @@ seed = 4
 boxes = { 1 = ["Ann", 10, 5], 3 = ["Bob", 10, 0], 5 = ["Cy", 20, 0] }
 decisions = { 1 = "call", 3 = "fold", 5 = "call" }
 ```
+
+```question
+id = "show"
+ask = "first_to_show"
+button_was = 6
+seed = 170
+seats = { 1 = ["Fay", 150], 3 = ["Gus", 150], 6 = ["Hal", 150], 8 = ["Ivy", 150] }
+actions = ["call", "call", "call", "check", "check", "check", "check", "check", "check", "check", "check",
+           "check", "check", "bet 10", "raise 30", "fold", "fold", "call"]
+expect = 6
+```
+
+```question
+id = "missed"
+ask = "across_hands"
+about = "missed_blinds"
+hand = 5
+events = """
+seat 1 Ann
+seat 3 Bob
+seat 4 Cat
+seat 6 Dan
+seat 8 Eve
+blinds 1 2
+button 1
+2 away Dan
+5 back Dan post
+"""
+```
 '''
 
 # cell: (what the page must show, right form, wrong form, malformed form)
@@ -91,6 +120,9 @@ CASES = {
     "largest": ('name="amount"', {"amount": "23"}, {"amount": "19"}, {"amount": "1e3"}),
     "casino": ('name="amount-ante"', {"amount-ante": "20", "amount-call": "40"},
                {"amount-ante": "20", "amount-call": "20"}, {"amount-ante": "x"}),
+    "show": ('name="seat"', {"seat": "6"}, {"seat": "3"}, {"seat": "99"}),
+    "missed": ('name="amount-live"', {"amount-live": "2", "amount-dead": "1"},
+               {"amount-live": "3", "amount-dead": "0"}, {"amount-live": "two"}),
 }
 
 
