@@ -1,8 +1,9 @@
 """The showdown and the award: hands read, pots built, each pot pushed.
 
 At the end of the last betting round (or when one player is left) the
-dealer builds the main and side pots (1.1; uncalled bets back, 7.5; dead
-antes in the main pot), takes the commission where the hand takes one
+dealer builds the main and side pots (1.1; the uncalled bet already went
+back at the end of its round, engine.betting_rounds, 7.5; dead antes in the
+main pot), takes the commission where the hand takes one
 (engine.rake), and awards each pot, a hi-lo or double-board pot in halves
 (8.1.5 for the odd chip), with the reason in the rulebook's words. The
 pots are awarded in the house's `award_order`: by default the side pots
@@ -127,7 +128,10 @@ class Awarding(HandState):
             pots[:1] = [Pot(main.amount + dead, main.eligible, main.name)]
         # What the dealer has built at the showdown, before any commission.
         self.showdown_pots = list(pots)
-        self.uncalled_lines = list(uncalled.lines)
+        # The dealer's return_uncalled steps handed back any uncalled bet
+        # already (their lines are in); what is left here is a hand replayed
+        # from steps stored before that step existed, handed back at the award.
+        self.uncalled_lines += uncalled.lines
         parts = self._award_parts(pots, live)
         unraked: list[str] = []
         if self.commission is not None and self.commission.method != "fixed-person":
@@ -191,22 +195,6 @@ class Awarding(HandState):
                                               AWARD_ORDERS[self.house.award_order][1]).rstrip(),
             "Which of the pots still on the table comes next in this house's order, and who holds the best "
             "hand among the players in it? See 1.1 Side pot(s).", message))
-
-    def _dead_antes(self, contributions: dict[int, int]) -> int:
-        """Antes that differ by seat (a big-blind ante) are dead money: no part
-        of a wager to be called or matched, all in the main pot (published
-        tournament rules; house tournament_antes). Takes them out of
-        `contributions` and returns their total."""
-        if not any(self.scenario.seat_antes.values()):
-            return 0
-        dead = 0
-        for seat in list(contributions):
-            paid = min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
-            contributions[seat] -= paid
-            dead += paid
-            if not contributions[seat]:
-                del contributions[seat]
-        return dead
 
     def _award_part(self, pot: Pot, winners: list[int], rule: str, reason: str,
                     why: str = "") -> tuple[AwardedPot, str]:

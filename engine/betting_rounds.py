@@ -3,8 +3,9 @@
 Who acts first on each street follows the game's declaration (8.17.3(a),
 8.17.4(b), 8.11.3(a), 8.11.4(b)); stud names its opener, the bring-in or
 the best hand showing; the players' betting decisions are read
-(engine.decisions) and ruled by engine.betting's BettingRound, and the
-dealer collects the bets when the round ends (1.1 Pot, Dealer).
+(engine.decisions) and ruled by engine.betting's BettingRound; when the
+round ends the dealer hands back the part of a bet nobody called (1.1 Pot;
+7.5), then collects the bets (1.1 Pot, Dealer).
 """
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ from engine.decisions import BETS, NEW_DECISION, Decision, read_bet
 from engine.games import Betting, Game, Street
 from engine.hand_state import HandState
 from engine.rankings import dealt_bring_in, dealt_showing_opener
-from engine.steps import Done, Expected, ScenarioError
+from engine.pots import return_uncalled
+from engine.steps import Done, Expected, Returned, ScenarioError
 
+
+# The rule the uncalled bet's return cites: the pot is made of called wagers
+# (1.1 Pot), and an uncalled wager is no part of it (7.5).
+UNCALLED_RULE = "1.1 (Pot); 7.5"
 
 # The openers named by the up-cards (`_card_opener`).
 _CARD_OPENERS = frozenset(("bring_in", "best_showing"))
@@ -243,8 +249,48 @@ class BettingRounds(HandState):
         self._round = None
         for p in players.values():
             if p.in_front:
-                self._front(self._collect_step(street))
+                self._end_round(street)
                 break
+
+    def _end_round(self, street: Street) -> None:
+        """The dealer's steps when a betting round ends with chips in front:
+        the part of the last bet or raise nobody called goes back to its
+        owner (1.1 Pot: the pot is called wagers; 7.5), then the bets are
+        collected, so the pot never holds it."""
+        collect = self._collect_step(street)
+        back = self._uncalled_step(street) if self.returns_uncalled else None
+        if back is None:
+            self._front(collect)
+        elif any(p.in_front for s, p in self.players.items() if s != back.seat):
+            self._front(back, collect)
+        else:
+            self._front(back)            # the bet was all there was in front: nothing to collect
+
+    def _uncalled_step(self, street: Street) -> Expected | None:
+        """The return_uncalled step due when the round's largest bet is
+        larger than any other in front (a fold counts as matched: its chips
+        stay in), or None. The amount is what the showdown would hand back
+        (engine.pots.return_uncalled over the hand, dead antes apart), so
+        the chips end the same; no more than the round's own excess."""
+        top_seat, top, second = 0, 0, 0
+        for seat, p in self.players.items():
+            front = p.in_front
+            if front > top:
+                top_seat, top, second = seat, front, top
+            elif front > second:
+                second = front
+        if top == second:
+            return None
+        contributions = {s: p.committed for s, p in self.players.items() if p.committed}
+        self._dead_antes(contributions)
+        back = return_uncalled(contributions, [s for s, p in self.players.items() if p.folded])
+        amount = min(back.returned.get(top_seat, 0), top - second)
+        if amount <= 0:
+            return None
+        return Expected("return_uncalled", UNCALLED_RULE,
+                        f"Seat {top_seat}'s last {amount} was not called: give it back to seat {top_seat} "
+                        f"before the bets are collected; an uncalled bet is no part of the pot "
+                        "(1.1 Pot; 7.5)", seat=top_seat, street=street.name, detail=Returned(amount))
 
     @staticmethod
     def _collect_step(street: Street) -> Expected:
@@ -369,6 +415,18 @@ class BettingRounds(HandState):
             return (f"Seat {best} shows the best hand but is all in; seat {seat} ({shown}) acts first.")
         return f"Seat {seat} ({shown}) opens."
 
+
+    def _step_return_uncalled(self, exp: Expected) -> Done:
+        assert exp.seat is not None and isinstance(exp.detail, Returned)
+        amount, player = exp.detail.amount, self.players[exp.seat]
+        player.in_front -= amount
+        player.committed -= amount
+        player.stack += amount
+        self.returned[exp.seat] = self.returned.get(exp.seat, 0) + amount
+        self.uncalled_lines.append(f"Seat {exp.seat}'s last {amount} was not called: it went back to seat "
+                                   f"{exp.seat} and is no part of the pot (1.1 Pot; 7.5).")
+        return Done(f"The uncalled {amount} goes back to seat {exp.seat} ({player.name}); it is no part of "
+                    "the pot (1.1 Pot; 7.5).")
 
     def _step_collect_bets(self, exp: Expected) -> Done:
         total = sum(p.in_front for p in self.players.values())

@@ -7,7 +7,9 @@ and settles every box from the last one. The game is declared here as data
 (`CASINO_HOLDEM`); `CasinoRound` (engine/casino_holdem.py) turns it into the
 dealer steps a trainee performs, with the players' decisions (wagers placed,
 call or fold) applied between them from the scenario, as engine/hand.py does
-for the poker games.
+for the poker games. There is no pot and no bet between players, so no
+uncalled bet to hand back (the poker hand's *Return the uncalled bet*, 1.1
+Pot; 7.5): every call is the set multiple of its ante, met by the bank (¶7).
 
 Rule numbers. The text numbers nothing, so the trainer numbers its
 paragraphs in order from the first under "Game Description", headings not

@@ -43,10 +43,10 @@ __all__ = ["Hand", "Scenario", "Step", "Expected", "Verdict", "ScenarioError", "
            "POT_RAKE", "RAKE_RULES"]
 
 SEAT_STEPS = {"move_button", "post_blind", "pitch", "pitch_up", "name_opener", "take_discard",
-              "replace", "give_kitty"}
+              "replace", "give_kitty", "return_uncalled"}
 # Display order for the table cell: tools applied to a seat, then table actions.
 SEAT_TOOLS = ("move_button", "post_blind", "pitch", "pitch_up", "name_opener", "take_discard",
-              "replace", "give_kitty")
+              "replace", "give_kitty", "return_uncalled")
 TABLE_ACTIONS = ("collect_antes", "burn", "deal_flop", "turn_flop", "deal_board", "deal_kitty",
                  "muck_kitty", "reshuffle", "deal_common", "collect_bets", "take_rake")
 
@@ -114,6 +114,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         self.awards = []
         self.showdown_pots = []
         self.uncalled_lines = []
+        self.returned = {}
         self.rake = 0
         self.rake_lines = []
         self._fees = {}
@@ -182,7 +183,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         if self._open_round(self._current_street()):
             self._play_betting()
         elif any(p.in_front for p in self.players.values()):
-            self._front(self._collect_step(self._current_street()))
+            self._end_round(self._current_street())
 
     def _run_resume(self, marker: Marker) -> None:
         self._play_betting()
@@ -252,13 +253,22 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         return STEPS[exp.kind](self, exp)
 
     def earlier_rules(self) -> Hand | None:
-        """This hand dealt afresh under the house's earlier defaults (the
-        main pot awarded first), for steps stored before they changed."""
+        """This hand dealt afresh as the engine dealt it before a change, for
+        steps stored before it: first with the uncalled bet brought in with
+        the bets and handed back at the award (before it became its own
+        step), then that under the house's earlier defaults too (the main
+        pot awarded first). Procedure.replay_stored tries each in turn."""
+        if self.returns_uncalled:
+            hand = Hand(self.scenario, self.decide)
+            hand.house = self.house
+            hand.returns_uncalled = False
+            return hand
         earlier = earlier_house(self.house)
         if earlier is None:
             return None
         hand = Hand(self.scenario, self.decide)
         hand.house = earlier
+        hand.returns_uncalled = False
         return hand
 
     def autoplay(self, *, until_betting_on: str | None = None) -> Hand:
@@ -272,6 +282,8 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
     def step_kinds(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(seat tools, table actions) this hand can call for, in display order."""
         kinds = {"collect_bets", "award"}
+        if self.returns_uncalled:
+            kinds.add("return_uncalled")
         game = self.game
         if self.takes_rake():
             kinds.add("take_rake")
@@ -379,6 +391,7 @@ STEPS: dict[str, Callable[[Hand, Expected], Done]] = {
     "give_kitty": KittySteps._step_give_kitty,
     "muck_kitty": KittySteps._step_muck_kitty,
     "name_opener": BettingRounds._step_name_opener,
+    "return_uncalled": BettingRounds._step_return_uncalled,
     "collect_bets": BettingRounds._step_collect_bets,
     "take_rake": RakeSteps._step_take_rake,
     "award": Awarding._step_award,

@@ -106,6 +106,11 @@ class HandState(SetUp):
     awards: list[AwardedPot]
     showdown_pots: list[Pot]
     uncalled_lines: list[str]
+    returned: dict[int, int]           # uncalled chips handed back by the dealer's step (1.1 Pot; 7.5)
+    # The uncalled part of a bet goes back as its own dealer step before the
+    # bets are collected; False only for a hand replaying steps stored before
+    # that step existed (the award handed it back then: Hand.earlier_rules).
+    returns_uncalled: bool = True
     rake: int                          # commission taken, on the drop slide (section 7)
     rake_lines: list[str]              # how it was worked out, citing 7.x
     pause_before_betting: str | None
@@ -194,6 +199,22 @@ class HandState(SetUp):
         self.taken.append(card)
         return card
 
+
+    def _dead_antes(self, contributions: dict[int, int]) -> int:
+        """Antes that differ by seat (a big-blind ante) are dead money: no part
+        of a wager to be called or matched, all in the main pot (published
+        tournament rules; house tournament_antes). Takes them out of
+        `contributions` and returns their total."""
+        if not any(self.scenario.seat_antes.values()):
+            return 0
+        dead = 0
+        for seat in list(contributions):
+            paid = min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
+            contributions[seat] -= paid
+            dead += paid
+            if not contributions[seat]:
+                del contributions[seat]
+        return dead
 
     def _betting_now(self) -> tuple[BettingRound, Street, Betting]:
         """The betting round in progress, its street and the street's betting."""

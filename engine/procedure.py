@@ -115,27 +115,29 @@ class Procedure(ABC):
         return self
 
     def earlier_rules(self) -> Procedure | None:
-        """A fresh procedure of the same scenario dealt under the house
-        defaults stored steps were made under before a default changed
-        (engine.house.EARLIER_DEFAULTS), or None when no default changed."""
+        """A fresh procedure of the same scenario dealt as the engine dealt
+        it before a change stored steps may predate (a house default in
+        engine.house.EARLIER_DEFAULTS, a step added), or None when nothing
+        changed. Its own `earlier_rules()` goes one change further back."""
         return None
 
     def replay_stored(self, steps: Iterable[Step]) -> Procedure:
         """Stored steps replayed on this fresh procedure, or, when they no
-        longer fit, once more on `earlier_rules()`: a hand a trainee began
-        before a house default changed (the award order) opens, and goes
-        on, under the rules it was dealt by. Raises the first ScenarioError
-        when neither fits."""
+        longer fit, on each `earlier_rules()` in turn, newest first: a hand
+        a trainee began before a house default changed (the award order) or
+        a step was added (the uncalled bet's return) opens, and goes on,
+        under the procedure it was dealt by. Raises the first ScenarioError
+        when none fits."""
         steps = list(steps)
         try:
             return self.replay(steps)
         except ScenarioError as first:
             earlier = self.earlier_rules()
-            if earlier is not None:
+            while earlier is not None:
                 try:
                     return earlier.replay(steps)
                 except ScenarioError:
-                    pass
+                    earlier = earlier.earlier_rules()
             raise first
 
     @staticmethod

@@ -47,7 +47,8 @@ class RakeSteps(HandState):
         """The commission on the pots as the hand awards them. This is
         commission_for_hand (above) applied to the hand's own pots
         (which also hold dead antes): the uncalled wager is already out of
-        them (7.5); no rake when the only wagers were blinds (7.6; an ante is
+        them (7.5: handed back by the dealer's step, or at the showdown for
+        a hand replayed from steps stored before that step); no rake when the only wagers were blinds (7.6; an ante is
         a wager too) or when tied hands contested the pot alone (7.8)."""
         winner_sets = {part.winners for part, _ in parts}
         tied = next(iter(winner_sets)) if len(live) > 1 and len(winner_sets) == 1 else ()
@@ -57,7 +58,8 @@ class RakeSteps(HandState):
         assert self.commission is not None
         return take_commission(pots, self.commission, lowest_chip=self.house.lowest_chip,
                                blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
-                               players=len(self.players), uncalled=sum(uncalled.returned.values()))
+                               players=len(self.players),
+                               uncalled=sum(self.returned.values()) + sum(uncalled.returned.values()))
 
     def _rake_step(self, rake: Rake[Pot]) -> Expected:
         c = self.commission

@@ -23,6 +23,7 @@ STEP_LABELS = {
     "deal_flop": "Deal the flop",
     "turn_flop": "Turn the flop",
     "deal_board": "Deal a community card",
+    "return_uncalled": "Return the uncalled bet",
     "collect_bets": "Collect the bets",
     "award": "Award the pot",
     "collect_antes": "Collect the antes",
@@ -162,6 +163,12 @@ class Reshuffle(Detail):
 
 
 @dataclass(frozen=True)
+class Returned(Detail):
+    """return_uncalled: the chips of the last bet nobody called (1.1 Pot; 7.5)."""
+    amount: int
+
+
+@dataclass(frozen=True)
 class RakeDue(Detail):
     """take_rake from the pots: the rake worked out at the showdown (section 7)."""
     rake: Rake[PotLike]
@@ -278,6 +285,10 @@ HINTS: Mapping[str, tuple[str, str]] = {
                   "The community cards lie face down: what happens to them before the betting?"),
     "deal_board": ("the board's next card goes face up to the centre, after the card put out of play",
                    "Which card of the board is next, and where does it go?"),
+    "return_uncalled": ("the part of a bet or raise that nobody matched is no part of the pot: it goes "
+                        "back to its owner before the bets are brought in",
+                        "Did every player still in match the last bet? If not, whose chips are the "
+                        "unmatched part, and where do they go before the collect?"),
     "collect_bets": ("when a betting round ends, the chips in front of the players go into the pot "
                      "before anything else happens",
                      "Where do the chips in front of the players belong now that the betting is over?"),

@@ -261,7 +261,9 @@ def pots(data: Data) -> Question:
     if not hand.showdown_pots:
         raise QuestionError("the hand never reaches the pots: check the actions")
     built = hand.showdown_pots
-    committed = {s: p.committed for s, p in hand.players.items() if p.committed}
+    # What each seat put in, an uncalled bet the dealer handed back included:
+    # leaving it out is part of the question (7.5).
+    committed = {s: p.committed + hand.returned.get(s, 0) for s, p in hand.players.items() if p.committed}
     explanation = [f"{p.name.capitalize()}: {p.amount}, contested by seat"
                    f"{'s' if len(p.eligible) > 1 else ''} {', '.join(map(str, p.eligible))}."
                    for p in built]
@@ -280,19 +282,38 @@ def pots(data: Data) -> Question:
         explanation=explanation, labelled=True)
 
 
+def _last_uncalled_bet(hand: Hand) -> int | None:
+    """How many steps `hand` makes before returning an uncalled bet that
+    only the collect, the commission and the awards follow; None if none."""
+    at, dealt = None, False
+    while (due := hand.expected()) is not None:
+        if due.kind == "return_uncalled":
+            at, dealt = hand.step_count, False
+        elif due.kind not in ("collect_bets", "take_rake", "award"):
+            dealt = True
+        hand.propose(due.step())
+    return None if dealt else at
+
+
 def rake(data: Data) -> Question:
     """"How much commission does the dealer take?" for a hand played to the
     end under the cell's `commission` table over the house's setting (section 7).
-    The table is shown as it stands when the commission is due, every hand
-    face up (a tie decides 7.8); the answer is what the hand itself takes."""
+    The table is shown as it stands when the commission is due, or, when the
+    last bet was not called, with that bet still in front of its owner (7.5),
+    every hand face up (a tie decides 7.8); the answer is what the hand
+    itself takes."""
     data_ = hand_data(data)
     # The question is about the commission even where the house's hands take none.
     data_.setdefault("commission", {})
     hand = Hand(Scenario.from_dict(data_))
     c = hand.commission
     assert c is not None
+    # Shown where the bet nobody called is still in front of its owner, when
+    # nothing is dealt after it (7.5: the trainee leaves it out), else where
+    # the commission is due.
+    stop = _last_uncalled_bet(Hand(Scenario.from_dict(data_)))
     while (due := hand.expected()) is not None and due.kind != "award" and not (
-            due.kind == "take_rake" and c.method != "fixed-person"):
+            due.kind == "take_rake" and c.method != "fixed-person") and hand.step_count != stop:
         hand.propose(due.step())
     table: dict[str, Any] = hand.view(reveal=True)
     table["commission"] = None          # the drop slide would give the answer away

@@ -73,7 +73,8 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
         expect(cell.locator("[data-testid=feedback]")).to_contain_text("✔")
     expect(cell.locator("[data-testid=feedback]")).to_contain_text("Hand complete")
     # the lesson's score in the toolbar follows along without a page load
-    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("1 of 5 cells done")
+    cells = len(lesson.interactive_cells)
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text(f"1 of {cells} cells done")
     expect(cell.locator("[data-testid=burns]")).to_have_text("Burn 3")
     assert set(page.evaluate("window.__running")) == {"*"}
 
@@ -103,6 +104,12 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
     q.locator("button.run").click()
     expect(page.locator("#cell-who-wins [data-testid=feedback]")).to_contain_text("✔")
 
+    shows = lesson.cell("shows-first").engine     # 8.17.6(d): the last aggressor shows first
+    q = page.locator("#cell-shows-first")
+    q.locator(f"input[name=seat][value='{shows.answer}']").check()
+    q.locator("button.run").click()
+    expect(page.locator("#cell-shows-first [data-testid=feedback]")).to_contain_text("✔")
+
     split = lesson.cell("three-way-split").engine
     q = page.locator("#cell-three-way-split")
     for seat, amount in split.answer.items():
@@ -112,8 +119,8 @@ def test_trainee_plays_the_holdem_lesson(page: Page, live_server):
 
     # --- reload: progress and score are kept
     page.reload()
-    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("5 of 5 cells done")
-    total = attempt + 4
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text(f"{cells} of {cells} cells done")
+    total = attempt + cells - 1
     expect(page.locator("#lesson-score [data-testid=score]")).to_contain_text(
         f"({total - 3} right of {total} attempts)")
     expect(page.locator("#cell-deal-a-hand [data-testid=steps]")).to_contain_text(

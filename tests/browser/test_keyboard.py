@@ -132,7 +132,8 @@ def test_a_question_cell_by_keyboard(page: Page, live_server):
     expect(split).to_be_focused()
 
     # the solved cell folds with O (remembered after a reload) and its section counts it solved
-    for _ in range(5):                  # text, who-wins, text, first-pre-flop, first-on-flop
+    # text, shows-first, text, who-wins, text, first-pre-flop, first-on-flop
+    for _ in range(7):
         page.keyboard.press("k")
     expect(q).to_be_focused()
     page.keyboard.press("o")
@@ -233,4 +234,5 @@ def test_a_whole_holdem_hand_by_keyboard(page: Page, live_server):
     # the hand is over: Shift+Enter moved on to the next cell, in command mode
     if step.kind in kinds["seats"]:
         expect(page.locator("section.cell-md").nth(1)).to_be_focused()
-    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text("1 of 5 cells done")
+    expect(page.locator("#lesson-score [data-testid=progress]")).to_have_text(
+        f"1 of {len(lesson.interactive_cells)} cells done")

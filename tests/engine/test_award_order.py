@@ -159,8 +159,12 @@ def test_the_winner_question_still_asks_about_the_main_pot():
 
 def old_order_steps() -> tuple[list[dict], list[dict]]:
     """A hand dealt to the end as the engine stored it before award_order:
-    the same steps to the showdown, then the main pot first."""
-    before = pre_award_steps(hand())
+    the same steps to the showdown (the uncalled bet then went back at the
+    award, not as a step of its own), then the main pot first."""
+    old = hand()
+    old.returns_uncalled = False
+    before = pre_award_steps(old)
+    assert "return_uncalled" not in {s["kind"] for s in before}
     awards = [Step("award", seats=WINNERS[pot]).to_dict()
               for pot in ("main pot", "side pot 1", "side pot 2", "side pot 3")]
     return before, awards
@@ -182,7 +186,7 @@ def test_a_hand_stored_under_the_old_order_still_replays():
 
 
 def test_steps_that_fit_neither_order_raise_the_new_orders_refusal():
-    before, _ = old_order_steps()
+    before = pre_award_steps(hand())
     with pytest.raises(ScenarioError, match="Side pot 3 first"):
         hand().replay_stored(Step.from_dict(s) for s in before + [Step("award", seats=(5,)).to_dict()])
     old = earlier_house(MAIN)

@@ -164,7 +164,7 @@ def test_a_new_game_is_new_data():
             hand.propose(Step(exp.kind, exp.seat, exp.seats))
         assert hand.finished and [len(p.cards) for p in hand.players.values()] == [6, 6]
         assert rules[-1] == "T.7" and "T.6" in rules
-        assert hand.step_kinds() == (("pitch", "pitch_up", "name_opener"),
+        assert hand.step_kinds() == (("pitch", "pitch_up", "name_opener", "return_uncalled"),
                                      ("collect_antes", "burn", "reshuffle", "deal_common", "collect_bets"))
     finally:
         del GAMES["test-stud-6"]

@@ -119,7 +119,8 @@ def test_big_blind_ante_needs_the_house_rule_and_is_dead_money():
         replay(hand("nt_big_blind_ante.phh"))
     result = replay(hand("nt_big_blind_ante.phh"), TOURNAMENT)
     assert result.finishing_stacks == [99, 96, 105]
-    assert result.hand.awards[0].returned == {3: 4}
+    # The 4 went back as the dealer's own step before the bets were collected (1.1 Pot; 7.5).
+    assert result.hand.returned == {3: 4} and result.hand.awards[0].returned == {}
 
 
 def test_cents_are_replayed_in_hundredths_and_printed_back():

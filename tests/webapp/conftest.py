@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,9 @@ def step_form(step, **counters) -> dict:
     else:
         data = {"kind": step.kind}
     return {**data, **{name: str(value) for name, value in counters.items()}}
+
+
+def cells_in(lesson: str) -> int:
+    """The interactive cells a lesson file has, counted from its fences."""
+    source = Path("lessons", f"{lesson}.md").read_text(encoding="utf-8")
+    return len(re.findall(r"^```(?:table|question|drill)\b", source, re.M))

@@ -1,6 +1,5 @@
 """Flask test-client tests: sign in, notebook, steps, answers, scores, security."""
 import re
-from pathlib import Path
 
 import pytest
 
@@ -8,7 +7,7 @@ from webapp import create_app
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, load_library, parse_lesson
 
-from .conftest import post_answer
+from .conftest import cells_in, post_answer
 
 LESSON = "holdem-01-dealing-a-hand"
 HX = {"HX-Request": "true"}
@@ -24,12 +23,6 @@ def test_passwords_are_hashed(app):
     with app.app_context():
         row = next(get_db().query("select password_hash from users where username = 'trainee'"))
     assert "deal-right-1" not in row["password_hash"] and row["password_hash"].startswith(("scrypt:", "pbkdf2:"))
-
-
-def cells_in(lesson: str) -> int:
-    """The interactive cells a lesson file has, counted from its fences."""
-    source = Path("lessons", f"{lesson}.md").read_text(encoding="utf-8")
-    return len(re.findall(r"^```(?:table|question|drill)\b", source, re.M))
 
 
 def test_lesson_list_and_notebook(client, auth):

@@ -26,7 +26,9 @@ SLUG, CELL = "topic-07-side-pots", "three-all-ins"
 def old_order_steps(new_hand) -> list[dict]:
     """Every step of `new_hand` (fresh) as the engine stored them before
     award_order: the steps to the showdown, then each pot's awards with the
-    main pot first, side pot 1, 2... (a divided pot's halves in their order)."""
+    main pot first, side pot 1, 2... (a divided pot's halves in their order).
+    That code had no step of its own for an uncalled bet (it went back at the award)."""
+    new_hand.returns_uncalled = False
     steps = []
     while (exp := new_hand.expected()) is not None and exp.kind != "award":
         steps.append(exp.step().to_dict())
@@ -116,7 +118,7 @@ def test_a_kept_hand_that_cannot_catch_up_is_replayed_under_the_old_order():
     steps = old_order_steps(engine.new_hand())
     first_award = next(i for i, s in enumerate(steps) if s["kind"] == "award")
     hands.clear()
-    kept = engine.new_hand().replay(Step.from_dict(s) for s in steps[:first_award])   # new order, before the awards
+    kept = engine.new_hand().replay_stored(Step.from_dict(s) for s in steps[:first_award])   # new order
     hands.keep(engine, steps[:first_award], kept)
     hand = hands.replay(engine, steps[:first_award + 1])          # the main pot first: kept hand refuses it
     assert hand is not kept and hand.house.award_order == "main_pot_first"

@@ -17,7 +17,7 @@ from webapp import create_app
 from webapp.auth import create_user, set_password
 from webapp.db import get_db
 
-from .conftest import HX, PASSWORDS, post_answer
+from .conftest import HX, PASSWORDS, cells_in, post_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "holdem-01-dealing-a-hand"
@@ -592,7 +592,7 @@ def test_a_wrong_answer_alone_never_completes_a_question(tmp_path):
         r = post_answer(client, LESSON, QUESTION, data)
         assert "✘" in r.get_data(as_text=True) and 'data-done="0"' in r.get_data(as_text=True)
     page = client.get(f"/lessons/{LESSON}").get_data(as_text=True)
-    assert "0 of 5 cells done" in page
+    assert f"0 of {cells_in(LESSON)} cells done" in page
 
 
 def test_a_stale_page_cannot_overwrite_a_right_answer(tmp_path):
