@@ -2,7 +2,7 @@
 accounts (admins only). Every view checks the role on the server.
 
 Every instructor sees every cohort: a small school shares its classes
-(README, "Cohorts"). A trainee's page is reached only through a cohort the
+(GUIDE.md, "Cohorts"). A trainee's page is reached only through a cohort the
 trainee is in. One-time passwords are shown once, in the reply to the form
 that made them (never stored in clear, never on a later page).
 """

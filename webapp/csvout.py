@@ -1,4 +1,4 @@
-"""A dashboard table as a CSV download (README, "CSV files").
+"""A dashboard table as a CSV download (GUIDE.md, "CSV files").
 
 - UTF-8 **with** a byte-order mark: Excel opens a BOM-less UTF-8 CSV as the
   local code page and garbles names like "Zoë"; LibreOffice, Google Sheets,
