@@ -1,4 +1,4 @@
-"""Drill generation speed: how long `engine.drills.generate` takes to deal a hand with a rare want.
+"""Drill generation speed: how long `engine.drills.poker.generate` takes to deal a hand with a rare want.
 
     .venv/bin/python bench/bench_drills.py [--seeds 40] [--strict]
 
@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.drills import DrillError, generate  # noqa: E402
+from engine.drills.poker import DrillError, generate  # noqa: E402
 
 # (game, wants, counts toward the 50 ms target)
 DRILLS = (

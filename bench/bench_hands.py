@@ -10,7 +10,7 @@
    order our deck gave them) and the very same decisions; its dealer
    operations (hole cards, burns, board) are called one by one, the chip
    moves are its automations. Two kinds of hands: check-down (everyone
-   checks or calls to the river) and random play (engine.players.RandomPlayer,
+   checks or calls to the river) and random play (engine.hand.players.RandomPlayer,
    except that nobody folds when a check is free, which PokerKit refuses).
    A hand counts as agreeing when both leave every player with the same chips.
    A last column deals the same hands with the decisions given to ours as
@@ -39,11 +39,16 @@ from typing import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario  # noqa: E402
-from engine.games import GAMES, Game  # noqa: E402
-from engine.hand import Hand, RandomPlayer, Scenario  # noqa: E402
-from engine.house import get_house, max_players_for  # noqa: E402
-from engine.steps import Step  # noqa: E402
+from engine.casino.game import CASINO_HOLDEM
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario  # noqa: E402
+from engine.games.parts import Game  # noqa: E402
+from engine.games.registry import GAMES
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario  # noqa: E402
+from engine.house import get_house, max_players_for# noqa: E402
+from engine.steps import Step# noqa: E402
 
 try:
     from pokerkit import Automation, NoLimitTexasHoldem

@@ -61,7 +61,7 @@ def main() -> int:
     from webapp.auth import create_user
     from webapp.db import get_db
     from webapp.lessonfile import load_library
-    from webapp import roster
+    from webapp.instructor import roster
 
     tmp = tempfile.mkdtemp(prefix="bench-history-")
     try:

@@ -24,9 +24,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.cards import full_deck  # noqa: E402
-from engine.rankings import get_ranking  # noqa: E402
-from engine.showdown import best_value  # noqa: E402
+from engine.cards.deck import full_deck  # noqa: E402
+from engine.cards.rankings import get_ranking  # noqa: E402
+from engine.cards.showdown import best_value  # noqa: E402
 
 try:
     from treys import Card as TreysCard

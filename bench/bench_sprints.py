@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.house import PROFILES  # noqa: E402
-from engine.sprints import KINDS, MIX, generate  # noqa: E402
+from engine.house import PROFILES# noqa: E402
+from engine.sprints import KINDS, MIX, generate# noqa: E402
 
 TARGET_MS = 5.0
 

@@ -24,7 +24,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from engine.hand import Step  # noqa: E402
+from engine.steps import Step  # noqa: E402
 
 PASSWORD = "bench-step-password-1"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -19,8 +19,8 @@ import sys
 sys.path[:0] = ["$ROOT", "$ROOT/bench"]
 sys.modules["pokerkit"] = None   # not needed here; its import alone counts more, and less steadily, than the hands
 import bench_hands as bh
-from engine.games import GAMES
-from engine.hand import Hand, RandomPlayer
+from engine.games.registry import GAMES
+from engine.hand.machine import Hand; from engine.hand.players import RandomPlayer
 n, game = int(sys.argv[1]), "$GAME"
 if game == "check-down":
     scenarios = [bh.holdem_scenario(s) for s in range(n + 10)]

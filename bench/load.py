@@ -37,7 +37,7 @@ It prints, for steps, answers and both: checks per second (posts the
 server answered 200), latency p50/p95/p99 and errors (any other status, or
 a refused connection); the server's CPU seconds (its granian master and
 workers, from /proc) and the generator's own, and the server's CPU per
-check; the kept-hands cache's hit rate (webapp/hands.py, counted by the
+check; the kept-hands cache's hit rate (webapp/trainee/hands.py, counted by the
 workers); and then it verifies that every acknowledged step and answer,
 right or wrong, is an attempt in the database, trainee by trainee. Only
 loopback; the trainee count and the duration are bounded (at most 200
@@ -69,7 +69,7 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from engine.hand import Step  # noqa: E402
+from engine.steps import Step  # noqa: E402
 
 MAX_TRAINEES, MAX_SECONDS, MAX_RATE = 200, 600, 2000
 PASSWORD = "load-test-password-1"

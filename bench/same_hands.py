@@ -28,12 +28,17 @@ from typing import Callable, Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario  # noqa: E402
-from engine.games import GAMES, Game  # noqa: E402
-from engine.hand import Hand, RandomPlayer, Scenario  # noqa: E402
-from engine.house import get_house, max_players_for  # noqa: E402
-from engine.procedure import Procedure  # noqa: E402
-from engine.steps import Step, Verdict  # noqa: E402
+from engine.casino.game import CASINO_HOLDEM
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario  # noqa: E402
+from engine.games.parts import Game  # noqa: E402
+from engine.games.registry import GAMES
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario  # noqa: E402
+from engine.house import get_house, max_players_for# noqa: E402
+from engine.procedure import Procedure# noqa: E402
+from engine.steps import Step, Verdict# noqa: E402
 
 NAMES = ("Ann", "Ben", "Cara", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
 

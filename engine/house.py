@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, Protocol
 
-from engine.commission import Commission
-from engine.games import GAMES
-from engine.paytable import PUBLISHED as PUBLISHED_PAYTABLE
-from engine.paytable import check_paytable
+from engine.casino.paytable import PUBLISHED as PUBLISHED_PAYTABLE
+from engine.casino.paytable import check_paytable
+from engine.games.registry import GAMES
+from engine.money.commission import Commission
 from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget, check_targets, target_for
 
 
@@ -30,7 +30,7 @@ class HouseRules:
     odd_chip: str = "button"
     # Stud, equal hands showing: "suit" = highest card by suit (8.9.4(b),
     # 8.11.4(b)); "position" = closest to the dealer's left
-    # (live-casino-house-rules.txt). See engine.rankings.first_to_act_showing.
+    # (live-casino-house-rules.txt). See engine.cards.rankings.first_to_act_showing.
     stud_showing_tie: str = "suit"
     # Stud, the stub too short to burn and give every player a card
     # (8.9.5(a), 8.10.5(a), 8.11.5(a), 12.4(a), 13.4(a) are silent on
@@ -38,7 +38,7 @@ class HouseRules:
     # live-casino file (shuffle the burns, burn, deal; a common card only if
     # the stub and the burns are too few for one burn and a card each);
     # "burn_first" burns as on every street, then counts the stub and the
-    # burns, the new one among them. See engine.dealing.Dealing._stud_stub.
+    # burns, the new one among them. See engine.hand.dealing.Dealing._stud_stub.
     stud_short_order: str = "reshuffle_first"
     # Razz, the odd chip by suit when no button is in use: 8.1.5(b) says the
     # highest card by suit and is silent on the ace in a game that counts
@@ -49,14 +49,14 @@ class HouseRules:
     razz_odd_chip: str = "highest_ace_low"
     # Which rulebook's sections a game cites where both have one: "second"
     # deals Draw (11), Five Card Stud (12) and Seven Card Stud (13) as the
-    # second rulebook writes them (engine.games.get_game).
+    # second rulebook writes them (engine.games.registry.get_game).
     rulebook: str = "main"
     # 8.1.5: ties are divided to the lowest chip denomination in play.
     lowest_chip: int = 1
     chip_denominations: tuple[int, ...] = (1, 5, 25, 100, 500, 1000)
-    # Section 7: rake method and figures (engine/commission.py).
+    # Section 7: rake method and figures (engine/money/commission.py).
     commission: Commission = Commission()
-    # Whether a dealt hand (engine/hand.py) takes `commission` as a dealer
+    # Whether a dealt hand (engine/hand/machine.py) takes `commission` as a dealer
     # step (7.2.1(a), 7.2.3(a), 7.2.4(b)). Off by default so lessons written
     # before the rake was dealt keep their steps and pots; a profile file or
     # a scenario's `commission` key turns it on.
@@ -96,10 +96,10 @@ class HouseRules:
     # published standard recording of a wager that no opponent can meet in
     # full: a bet or raise to exactly the amount that puts the last opponent
     # able to call all-in, standing for the full unit whose excess no one
-    # could call (as hand histories record it; engine.betting).
+    # could call (as hand histories record it; engine.betting.rulings).
     fixed_raise_to_all_in: bool = False
 
-    # --- the table across hands (engine/table.py) ---------------------------
+    # --- the table across hands (engine/table/events.py) ---------------------------
     # First button: "right_of_dealer" = the player on the dealer's immediate
     # right (1.1 "Dealer Button", 11.1(b)); "high_card" = one card face up to
     # each player, highest card (ties by suit, 3.2.4) takes it (live-casino).
@@ -132,7 +132,7 @@ class HouseRules:
     over_blinds_max: int = 1
     # Per-game maximum below Table 1 of 4.1, e.g. {"holdem": 10} (live-casino).
     max_players: dict[str, int] = field(default_factory=dict)
-    # --- irregularities (engine/irregularities.py) -------------------------
+    # --- irregularities (engine/irregularities/registry.py) -------------------------
     # This many boxed cards in one deck make it defective (1.1 "Defective
     # deck": five or more); some houses use 2 (published standard rules).
     boxed_cards_misdeal: int = 5
@@ -149,7 +149,7 @@ class HouseRules:
     # keep the card order; "reshuffle" = return it to the stub, shuffle, cut
     # and burn again.
     burn_exposed: str = "announce"
-    # --- Casino Hold'em, the banked game (engine/casino_holdem.py) ----------
+    # --- Casino Hold'em, the banked game (engine/casino/round.py) ----------
     # Ante pay table, hand category -> odds to 1. The text's table is missing
     # (casino-holdem-banked-game.txt CH ¶14): widely published default.
     casino_holdem_paytable: dict[str, int] = field(default_factory=lambda: dict(PUBLISHED_PAYTABLE))
@@ -282,7 +282,7 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "burn_exposed": FieldInfo("1.1 Burn card (silent on exposure)", "A burn card turned face up.", {
         "announce": "show it to all players, keep it as the burn card and continue",
         "reshuffle": "return it to the stub, shuffle and cut, burn again"}, standard=True),
-    "commission": FieldInfo("7.1-7.8", "Rake method and figures (engine/commission.py)."),
+    "commission": FieldInfo("7.1-7.8", "Rake method and figures (engine/money/commission.py)."),
     "rake_in_hand": FieldInfo(
         "7.2.1(a), 7.2.3(a), 7.2.4(b)", "A dealt hand takes the commission as a dealer step: from "
         "the pots before the award (percentage, fixed per hand) or from each player before the deal "
@@ -399,7 +399,7 @@ def get_house(name: "str | HouseRules | None" = None) -> HouseRules:
 
 
 class TableOneGame(Protocol):
-    """What max_players_for reads of a game (engine.games.Game and the banked
+    """What max_players_for reads of a game (engine.games.parts.Game and the banked
     game): house.py does not import the games."""
     @property
     def name(self) -> str: ...
@@ -556,7 +556,6 @@ def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
                 raise HouseFileError(f"{where}: {exc}") from None
         return dict(value)
     return value
-
 
 
 def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:

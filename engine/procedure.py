@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
-from engine.cards import Card, Deck, full_deck
+from engine.cards.deck import Card, Deck, full_deck
 from engine.steps import WRONG_SEAT, Done, Expected, ScenarioError, Step, Verdict, hint_levels, mistake
 
 

@@ -1,7 +1,7 @@
 """Sprint targets (issue 31): for each kind of sprint item, the seconds an
 item and the accuracy a dealer should reach before dealing live. A house
 setting (`HouseRules.sprint_targets`); it lives below engine.house, which
-checks a profile file's table here, as engine.paytable does for the pay
+checks a profile file's table here, as engine.casino.paytable does for the pay
 table. The rulebooks are silent: the defaults are standard dealer-school
 practice (a few seconds an item, 90-95% right), for the house to change."""
 from __future__ import annotations

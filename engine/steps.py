@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from engine.cards import Card
-from engine.commission import PotLike, Rake
+from engine.cards.deck import Card
+from engine.money.commission import PotLike, Rake
 
 # The poker hand's dealer steps, in the words a dealer uses.
 STEP_LABELS = {
@@ -194,7 +194,7 @@ class RulingDue(Detail):
 class Expected:
     """The dealer step due now, with the rule that requires it. Nothing
     changes one once made, so a game's dealing steps are made once per seating
-    and shared by its hands (engine.dealing), each with its one `Step`."""
+    and shared by its hands (engine.hand.dealing), each with its one `Step`."""
     kind: str
     rule: str
     why: str

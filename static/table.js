@@ -9,7 +9,7 @@
   const STEP = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   let announcer = null;
   let lastFocusId = null;
-  // A step's reply may swap several parts of one cell (webapp/step_reply.py): each settles
+  // A step's reply may swap several parts of one cell (webapp/trainee/step_reply.py): each settles
   // on its own, but the cell is seen to once per reply (one announcement, not one per part).
   const seen = new WeakMap();   // request -> the table cells already seen to
   function firstTime(evt, cell) {

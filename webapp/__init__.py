@@ -113,8 +113,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     compress.init_app(app)
 
-    from engine.rule_names import rule_label
-    from webapp import auditions, auth, authoring, cohorts, db, notebook, progress, sprints
+    from engine import rule_label
+    from webapp.trainee import auditions, notebook, progress, sprints
+    from webapp import auth, db
+    from webapp.instructor import authoring, cohorts
     from webapp import mastery
     from webapp.mastery import readable
     db.init_app(app)

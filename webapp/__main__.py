@@ -126,7 +126,7 @@ def _worker_app(_target: str):
 
 def _print_hand_stats() -> None:
     """A worker's kept-hands look-ups as it exits, for bench/load.py's hit rate."""
-    from webapp import hands
+    from webapp.trainee import hands
     print(hands.stats(), flush=True)
 
 

@@ -1,7 +1,7 @@
 """Auditions in the database: definitions, runs and every step of a run.
 
 The only code that writes audition scores. A run draws its hands' seeds
-when it starts and keeps the dealt hands (engine.drills cells) with them, so
+when it starts and keeps the dealt hands (engine.drills.poker cells) with them, so
 a result can always be shown again exactly; each step is checked in one
 transaction (`run_transaction`, the store.cell_transaction pattern: BEGIN
 IMMEDIATE, then the staleness counters `at` and `posts` are compared).
@@ -31,15 +31,11 @@ from typing import Any
 
 from flask import current_app
 
-from engine.drills import DrillError, generate, wants_in_words
-from engine.games import get_game
-from engine.hand import Step
-from engine.procedure import Procedure
-from engine.questions import TableCell, build_table
+from engine import DrillError, Procedure, Step, TableCell, build_table, generate, get_game, wants_in_words
 from webapp import sprint_store
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
-from webapp.sprint_cells import kind_title
+from webapp.trainee.sprint_cells import kind_title
 
 SEED_LIMIT = 2 ** 31 - 1
 DRAWS = 5                      # seeds tried for a hand before the start is refused
@@ -51,7 +47,7 @@ OUTCOMES = {"right": "right", "wrong": "wrong (counted)", "dealt": "dealt for yo
 @dataclass(frozen=True)
 class HandKind:
     """One kind of hand an audition deals: a game, a house profile and what
-    the hand must contain (engine.drills.WANTS; none for a plain hand)."""
+    the hand must contain (engine.drills.poker.WANTS; none for a plain hand)."""
     game: str
     house: str = "main"
     wants: tuple[str, ...] = ()
@@ -220,7 +216,7 @@ def auditions(open_only: bool = False) -> list[Audition]:
 
 @dataclass
 class Definition:
-    """What an instructor sets, checked (webapp/auditions.py reads the form)."""
+    """What an instructor sets, checked (webapp/trainee/auditions.py reads the form)."""
     title: str
     kinds: tuple[HandKind, ...]
     hands: int

@@ -56,7 +56,7 @@ def _v3(db: sqlite_utils.Database) -> None:
 
 
 def _v4_auditions(db: sqlite_utils.Database) -> None:
-    # Auditions (webapp/auditions.py): an instructor's definition, each
+    # Auditions (webapp/trainee/auditions.py): an instructor's definition, each
     # trainee's run of it (the drawn seeds, the dealt hands, where the run is)
     # and every step of the run, right, wrong, made for the trainee or missed.
     db["auditions"].create({
@@ -100,7 +100,7 @@ def _v5_cohorts(db: sqlite_utils.Database) -> None:
 
 
 def _v6_lessons(db: sqlite_utils.Database) -> None:
-    # The editor (webapp/authoring.py): a lesson's draft until it is published,
+    # The editor (webapp/instructor/authoring.py): a lesson's draft until it is published,
     # every earlier version, and an instructor's preview hands (never attempts).
     db["lesson_drafts"].create({"slug": str, "text": str, "saved_by": int, "saved_at": str},
                                pk="slug", not_null={"text"})
@@ -117,9 +117,9 @@ def _v6_lessons(db: sqlite_utils.Database) -> None:
 
 
 def _v7_drills(db: sqlite_utils.Database) -> None:
-    # Drill cells (webapp/drill_cells.py): the seed of the hand a trainee is
+    # Drill cells (webapp/trainee/drill_cells.py): the seed of the hand a trainee is
     # dealing, and on every attempt the seed it was made on, so any attempt
-    # can be replayed exactly (engine.drills.generate(game, wants, seed, house)).
+    # can be replayed exactly (engine.drills.poker.generate(game, wants, seed, house)).
     db["cell_state"].add_column("seed", int)
     db["attempts"].add_column("seed", int)
 
@@ -131,7 +131,7 @@ def _v8_step_speed(db: sqlite_utils.Database) -> None:
 
 
 def _v9_sprints(db: sqlite_utils.Database) -> None:
-    # Sprints (webapp/sprints.py): a timed set of generated items. Only what the
+    # Sprints (webapp/trainee/sprints.py): a timed set of generated items. Only what the
     # trainee did is stored: the set's kind, seed, size and house (the items are
     # engine.sprints.generate(kind, seed, n, house) again, so a run is replayable),
     # and per item the server's times it was shown and answered, the answer given
@@ -158,7 +158,7 @@ def _v9_sprints(db: sqlite_utils.Database) -> None:
 
 def _v10_drill_credit(db: sqlite_utils.Database) -> None:
     # Issue 29: a drill dealt to the end stays done through *Deal a new hand*
-    # (webapp/notebook.py). Before, the new hand cleared `done`; a new hand was
+    # (webapp/trainee/notebook.py). Before, the new hand cleared `done`; a new hand was
     # dealt only once the last was over, so attempts on another seed than the
     # current one mean the drill was done: its credit is given back. Data only.
     db.conn.execute(

@@ -21,12 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from engine.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
-from engine.hand import ScenarioError
-from engine.phh import PhhError, loads as phh_loads, table_cell as phh_table_cell
-from engine.questions import QuestionError, build_question, build_table
-from engine.questions.showdown import without_totals
-from webapp import drill_cells, sprint_cells
+from engine import (Checkpoint, CheckpointError, PhhError, QuestionError, ScenarioError, build_question,
+                    build_table, find_checkpoint, phh_loads, phh_table_cell, stand, without_totals)
+from webapp.trainee import drill_cells, sprint_cells
 from webapp.markdown_cells import MarkdownTooBig, render_cell
 
 CELL_TYPES = ("table", "question", "drill", "sprint")
@@ -68,10 +65,10 @@ class Cell:
     source: str = ""
     id: str = ""
     data: dict = field(default_factory=dict)
-    engine: object = None     # engine.questions.TableCell / Question / webapp.drill_cells.DrillCell / sprint_cells.SprintPlan
+    engine: object = None     # engine.questions.base.TableCell / Question / webapp.trainee.drill_cells.DrillCell / sprint_cells.SprintPlan
     after: str = ""           # a question about a table cell's hand: that cell's id
     # `at = ...`: the point of that hand where the question is asked; the hand
-    # waits there until it is answered (engine.checkpoints).
+    # waits there until it is answered (engine.questions.checkpoints).
     checkpoint: Checkpoint | None = None
     # An explanation cell's HTML, rendered once when the lesson is read (issue 30).
     html: str = ""
@@ -325,7 +322,7 @@ def _draw_at(question, table: Cell, point: Checkpoint) -> None:
 
 def _checkpoint(path: str, line: int, cell_id: str, data: dict, tables: list, after: str) -> Checkpoint:
     """A question's `at`: the point of the table cell's hand it names
-    (engine.checkpoints), checked against the question's own keys."""
+    (engine.questions.checkpoints), checked against the question's own keys."""
     if not after:
         raise LessonError(path, line, f"question {cell_id!r}: at = ... names a point of a table cell's hand: "
                                       'give the cell as hand = "table-cell-id" too')
@@ -348,7 +345,7 @@ def _checkpoint(path: str, line: int, cell_id: str, data: dict, tables: list, af
 
 
 def _drill(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:
-    """A ```drill cell: its plan and one hand dealt at load (webapp.drill_cells);
+    """A ```drill cell: its plan and one hand dealt at load (webapp.trainee.drill_cells);
     a want the game never gives, or an unknown game or house, is reported at
     the line of the key at fault."""
     try:
@@ -363,7 +360,7 @@ def _drill(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Ce
 
 
 def _sprint(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:
-    """A ```sprint cell: its plan (webapp.sprint_cells), the set drawn once at
+    """A ```sprint cell: its plan (webapp.trainee.sprint_cells), the set drawn once at
     load; a bad key or value is reported at the line of the key at fault."""
     try:
         plan = sprint_cells.build(data)
@@ -376,7 +373,7 @@ def _sprint(path: str, open_line: int, body: str, cell_id: str, data: dict) -> C
 def _phh_data(path: str, open_line: int, body: str, cell_id: str, data: dict, folder: Path) -> dict:
     """A table cell's `phh = "hands/NAME.phh"` (and `hand = N`, `house`): the
     hand history read from inside the lessons folder and turned into the
-    cell's seats, cards and decisions (engine.phh.table_cell), so the trainee
+    cell's seats, cards and decisions (engine.phh.replay.table_cell), so the trainee
     deals the hand as it was played. Every problem is this lesson's file:line."""
     line = open_line + (_key_line(body, "phh") or 0)
     name = data["phh"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
-from webapp import preanswer
+from webapp.trainee import preanswer
 from webapp.lessonfile import Lesson, LessonError, read_lesson
 
 MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
@@ -68,7 +68,7 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
             problem = f"{type(exc).__name__}: {exc}"
         if problem:
             problems.append(f"{shown}:{cell.line}: {cell.kind} cell {cell.id or ''}: {problem}".replace(" :", ":"))
-    # Nothing on screen may answer a question before it is asked (webapp.preanswer).
+    # Nothing on screen may answer a question before it is asked (webapp.trainee.preanswer).
     problems += [f"{shown}:{leak.line}: question cell {leak.cell_id}: answered before it is asked: {leak.what}"
                  for leak in preanswer.leaks(lesson)]
     return lesson, problems
@@ -140,7 +140,7 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
     """Turn a notebook (from `lessons export`) back into lessons/NAME.md, checked first."""
     from flask import current_app
 
-    from webapp import drafts
+    from webapp.instructor import drafts
     from webapp.ipynb import MAX_NOTEBOOK_BYTES, IpynbError, check_import, from_notebook, load_notebook
     from webapp.lessonfile import is_lesson_name
     slug = name or Path(notebook).stem

@@ -49,9 +49,7 @@ from typing import Callable, Iterable
 
 from flask import current_app, has_app_context
 
-from engine.casino_holdem import CASINO_HOLDEM
-from engine.games import get_game
-from engine.rule_names import rule_label
+from engine import CASINO_HOLDEM, get_game, rule_label
 from webapp.lessonfile import FAMILIES
 
 RULE_WINDOW = 10
@@ -304,7 +302,7 @@ def just_missed(items: dict[str, ReviewItem], at: datetime) -> list[ReviewItem]:
 def practice_drill(rule: str, library, game: str | None = None):
     """(lesson, drill cell) whose hands exercise `rule`, or None: a drill of
     `game` (the game where the rule was missed) first, then any. A drill's
-    rules are those its load hand's dealer steps cite (webapp.drill_cells),
+    rules are those its load hand's dealer steps cite (webapp.trainee.drill_cells),
     an approximation: every hand of a drill deals the same game with the
     same wants, so the same procedure."""
     drills = [(lesson, cell) for lesson in library.lessons.values() for cell in lesson.interactive_cells

@@ -28,12 +28,11 @@ from datetime import datetime, timedelta
 from math import ceil
 from typing import Any
 
-from engine.house import get_house, sprint_target
-from engine.sprints import KINDS, SprintItem, SprintVerdict, check
-from engine.sprints.readiness import Readiness, SprintResult, readiness
+from engine import (Readiness, SPRINT_KINDS as KINDS, SprintItem, SprintResult, SprintVerdict,
+                    check_sprint as check, get_house, readiness, sprint_target)
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
-from webapp.sprint_cells import item_of, items
+from webapp.trainee.sprint_cells import item_of, items
 
 SEED_LIMIT = 2 ** 31 - 1
 GRACE = timedelta(seconds=2)        # an answer sent as the clock ran out is still on time

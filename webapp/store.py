@@ -5,7 +5,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine.questions import whole_number
+from engine import whole_number
 from webapp.auth import now
 from webapp.db import get_db, immediate
 

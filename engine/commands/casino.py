@@ -49,7 +49,7 @@ def _scenario_data(args: argparse.Namespace) -> dict[str, Any]:
         except tomllib.TOMLDecodeError as exc:
             raise ValueError(f"{args.scenario}: not valid TOML: {exc}") from None
     else:
-        from engine.casino_holdem import CASINO_HOLDEM
+        from engine.casino.game import CASINO_HOLDEM
         if not 1 <= args.boxes <= CASINO_HOLDEM.max_boxes:
             raise ValueError(f"--boxes must be 1 to {CASINO_HOLDEM.max_boxes} (CH ¶1)")
         folds = {int(b) for b in args.fold.replace(" ", "").split(",") if b}
@@ -62,8 +62,10 @@ def _scenario_data(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.casino_holdem import CasinoRound, CasinoScenario, describe_step
-    from engine.hand import ScenarioError
+    from engine.casino.round import CasinoRound
+    from engine.casino.scenario import CasinoScenario
+    from engine.casino.game import describe_step
+    from engine.steps import ScenarioError
     from engine.house import HouseFileError
 
     try:

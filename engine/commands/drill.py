@@ -1,7 +1,7 @@
 """`python -m engine drill GAME --want W ... --seed S`: a drill's hand as a table cell.
 
 For instructors writing drills and for checking one: the same generator a
-drill cell uses (engine.drills) deals a hand of GAME with every want, from
+drill cell uses (engine.drills.poker) deals a hand of GAME with every want, from
 the seed, and prints it as a lesson table cell that deals it again. The same
 seed prints the same hand. A want the game or house can never give is
 refused with exit status 2 and the reason, as a lesson reports it at the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.drills import BANKED_WANTS, WANTS, DrillError, cell_toml, generate
+from engine.drills.poker import BANKED_WANTS, WANTS, DrillError, cell_toml, generate
 
 HELP = "print a generated hand with the wanted features (split pot, side pots, ...) as a lesson table cell"
 

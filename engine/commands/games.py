@@ -14,13 +14,14 @@ import importlib.util
 import sys
 from typing import Any
 
-from engine.games import GAMES, Game, get_game
+from engine.games.parts import Game
+from engine.games.registry import GAMES, get_game
 from engine.house import HouseRules, get_house, max_players_for
 
 HELP = "list the games with their rule sections, deck sizes and player limits (4.1 Table 1)"
 # Modules that declare games of their own (a banked game is not a `Game`:
 # the hand machine does not deal it), each exposing GAME_INFO.
-OPTIONAL_MODULES = ("engine.casino_holdem",)
+OPTIONAL_MODULES = ("engine.casino.game",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

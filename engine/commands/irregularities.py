@@ -43,8 +43,8 @@ def _value(text: str) -> bool | int | str:
 
 def run(args: argparse.Namespace) -> int:
     from engine.house import HouseFileError, get_house
-    from engine.irregularities import (IrregularityError, fact_cases, get_situation, question,
-                                       rule_on, situations)
+    from engine.irregularities.vocabulary import IrregularityError
+    from engine.irregularities.registry import fact_cases, get_situation, question, rule_on, situations
 
     try:
         house = get_house(args.house)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cards import CardError, format_cards, parse_cards
-from engine.evaluator import HandError
-from engine.rankings import RANKINGS, get_ranking
-from engine.showdown import Selection, best_hand
+from engine.cards.deck import CardError, format_cards, parse_cards
+from engine.cards.evaluator import HandError
+from engine.cards.rankings import RANKINGS, get_ranking
+from engine.cards.showdown import Selection, best_hand
 
 HELP = "read a hand: best five cards and category under a named ranking (3.2)"
 

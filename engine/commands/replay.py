@@ -15,7 +15,8 @@ import sys
 from decimal import Decimal
 
 from engine.house import HouseFileError, get_house
-from engine.phh import PhhError, load, replay
+from engine.phh.read import PhhError, load
+from engine.phh.replay import replay
 
 HELP = "replay PHH hand histories and print each player's finishing stack"
 

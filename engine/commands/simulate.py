@@ -11,10 +11,14 @@ import argparse
 import random
 import sys
 
-from engine.betting import KINDS
-from engine.games import Game, get_game
-from engine.hand import STEP_LABELS, Hand, RandomPlayer, Scenario, ScenarioError
+from engine.betting.structures import KINDS
+from engine.games.parts import Game
+from engine.games.registry import get_game
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario
 from engine.house import get_house, max_players_for
+from engine.steps import STEP_LABELS, ScenarioError
 
 HELP = "print a random hand's dealer procedure step by step, with rule citations"
 NAMES = ["Ann", "Ben", "Cara", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"]

@@ -13,7 +13,7 @@ DEMO_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from engine.table import EVENTS_HELP
+    from engine.table.events import EVENTS_HELP
 
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "Events file:\n" + EVENTS_HELP + (
@@ -32,10 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.games import get_game
+    from engine.games.registry import get_game
     from engine.house import HouseFileError, get_house
-    from engine.table import (EventScript, TableError, apply_event, describe_event, parse_events,
-                              random_events, table_from_script)
+    from engine.table.events import (EventScript, apply_event, describe_event, parse_events, random_events,
+                                     table_from_script)
+    from engine.table.plan import TableError
 
     try:
         game = get_game(args.game)

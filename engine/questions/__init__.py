@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from engine.questions.base import (MalformedAnswer, Question, QuestionError, TableCell, build_table,
-                                   dense_places, whole_number)
+from engine.questions.base import Question, QuestionError
 from engine.questions.casino import casino_settle
 from engine.questions.money import largest_bet, split
 from engine.questions.reading import best_hand, order
 from engine.questions.showdown import first_to_act, first_to_show, halves, pots, rake, shares, winner
-from engine.questions.table import ACROSS_HANDS, across_hands, irregularity
+from engine.questions.table import across_hands, irregularity
 
-__all__ = ["ACROSS_HANDS", "KINDS", "MalformedAnswer", "Question", "QuestionError", "TableCell",
-           "build_question", "build_table", "dense_places", "whole_number"]
+__all__ = ["KINDS", "build_question"]
 
 KINDS: dict[str, Callable[[Mapping[str, Any]], Question]] = {
     "first_to_act": first_to_act, "first_to_show": first_to_show, "across_hands": across_hands, "pots": pots, "winner": winner,

@@ -6,9 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from engine.casino_holdem import CASINO_HOLDEM, CasinoRound, CasinoScenario
-from engine.hand import Hand, Scenario, Verdict
+from engine.casino.game import CASINO_HOLDEM
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
 from engine.procedure import Procedure
+from engine.steps import Verdict
 
 HAND_KEYS = set(Scenario.__dataclass_fields__)
 
@@ -40,8 +44,8 @@ def whole_number(raw: object) -> int | None:
 @dataclass
 class TableCell:
     """A procedure the trainee deals step by step on the drawn table: a poker
-    hand (engine.hand) or a round of the banked Casino Hold'em
-    (engine.casino_holdem), built from the cell's scenario."""
+    hand (engine.hand.machine) or a round of the banked Casino Hold'em
+    (engine.casino.round), built from the cell's scenario."""
     scenario: Any
     title: str = ""
     prompt: str = ""

@@ -1,16 +1,17 @@
-"""Casino Hold'em questions (the banked game, engine.casino_holdem): does the
+"""Casino Hold'em questions (the banked game, engine.casino.round): does the
 dealer qualify, what is paid on one box's ante, call and bonus, and how the
 box is settled (paid, taken or pushed)."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.casino_holdem import CasinoRound, CasinoScenario
-from engine.cards import format_cards
-from engine.steps import ScenarioError
+from engine.cards.deck import format_cards
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
 from engine.questions.base import Data, Question, QuestionError
+from engine.steps import ScenarioError
 
-# about = "outcome": how the dealer settles one box (engine.casino_boxes BoxPlan.outcome).
+# about = "outcome": how the dealer settles one box (engine.casino.boxes BoxPlan.outcome).
 OUTCOME_CHOICES = {
     "win": "Paid: the box beats a qualifying dealer, or the dealer does not qualify",
     "lose": "Taken: the dealer's hand is better; ante and Call are lost",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.award import split_explained
-from engine.betting import KINDS as STRUCTURES, BettingRound, BettingStructure
+from engine.betting.rulings import BettingRound
+from engine.betting.structures import KINDS as STRUCTURES, BettingStructure
 from engine.house import MAIN, PROFILES
-from engine.pots import split_pot
+from engine.money.award import split_explained
+from engine.money.pots import split_pot
 from engine.questions.base import Data, Question, QuestionError, hand_data
 
 ODD_CHIP_WORDS = {
@@ -220,8 +221,9 @@ def largest_bet_in_hand(data: Data) -> Question:
     played to seat N's turn in that betting round, and the most that player
     may make it then, from the hand's own round (its pot, stacks, blinds and
     the actions before them) (6.6-6.10, 6.15)."""
-    from engine.checkpoints import CheckpointError, read_at
-    from engine.hand import Hand, Scenario
+    from engine.questions.checkpoints import CheckpointError, read_at
+    from engine.hand.machine import Hand
+    from engine.hand.scenario import Scenario
 
     scenario = dict(hand_data(data))
     actions = [str(a) for a in scenario.pop("actions", [])]

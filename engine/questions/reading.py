@@ -1,15 +1,15 @@
 """Hand-reading questions without a deal: put hands in order under any
-ranking of engine.rankings, and name a player's best hand or the cards
+ranking of engine.cards.rankings, and name a player's best hand or the cards
 that play in it."""
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Any
 
-from engine.cards import Card, parse_cards
-from engine.games import GAMES
-from engine.rankings import ALIASES, RANKINGS, HandValue, get_ranking
-from engine.showdown import best_hand as engine_best_hand
+from engine.cards.deck import Card, parse_cards
+from engine.cards.rankings import ALIASES, RANKINGS, HandValue, get_ranking
+from engine.cards.showdown import best_hand as engine_best_hand
+from engine.games.registry import GAMES
 from engine.questions.base import Data, Question, QuestionError
 
 MAX_HANDS = 8

@@ -7,10 +7,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.award import hand_readings
-from engine.hand import RAKE_RULES, Hand, Scenario
+from engine.cards.rankings import dealt_showing_opener
+from engine.hand.machine import Hand
+from engine.hand.scenario import RAKE_RULES, Scenario
+from engine.money.award import hand_readings
 from engine.questions.base import Data, Question, QuestionError, hand_data, seat_choices
-from engine.rankings import dealt_showing_opener
 
 
 def _hand(data: Data) -> Hand:
@@ -56,7 +57,7 @@ def first_to_act(data: Data) -> Question:
     elif betting.opener == "left_of_button" and hand.game.streets[0].name == "pre-flop":
         hint = ("After the flop the betting opens with the first player still in the hand to the "
                 f"immediate left of the button ({betting.rule}).")
-    else:   # every other game's opener, in the words of its declaration (engine/games.py)
+    else:   # every other game's opener, in the words of its declaration (engine/games/registry.py)
         hint = f"On the {street} the betting opens with {betting.describe()} ({betting.rule})."
     if betting.opener == "left_of_last_blind" and hand.scenario.over_blind:
         # The rules call the over-blind a voluntary blind left of the last
@@ -398,5 +399,5 @@ def rake(data: Data) -> Question:
 def showdown_parts(data: Data) -> list[Part]:
     """Who wins each pot and each half of a hand played to its showdown (the
     lines of a halves question): what a lesson's words must not give away
-    before a question about that showdown is answered (webapp.preanswer)."""
+    before a question about that showdown is answered (webapp.trainee.preanswer)."""
     return _parts(_to_showdown(data)[0])

@@ -38,7 +38,8 @@ POSTS = {"small_blind": "small blind", "big_blind": "big blind", "penalty_big_bl
 
 def across_hands(data: Data) -> Question:
     """Button, blinds and who is dealt in after players leave, arrive or move."""
-    from engine.table import TableError, describe_event, parse_events, play_script
+    from engine.table.plan import TableError
+    from engine.table.events import describe_event, parse_events, play_script
     about = data.get("about")
     if about not in ACROSS_HANDS:
         raise QuestionError(f"about must be one of {', '.join(ACROSS_HANDS)}")
@@ -90,7 +91,7 @@ def across_hands(data: Data) -> Question:
 def irregularity(data: Data) -> Question:
     """"What happens now?" for a misdeal or other irregularity (9.1 and the
     published standard rules the house profile adopts)."""
-    from engine import irregularities
+    from engine.irregularities import registry as irregularities
     situation = str(data.get("situation", ""))
     facts = data.get("facts", {})
     if not isinstance(facts, dict):

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 import re
 
-from engine.house import MAIN, HouseRules, sprint_target
-from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget
-from engine.sprints.items import AnyKind, Drawn, Kind, SprintItem, SprintVerdict
+from engine.house import MAIN, HouseRules
+from engine.sprint_targets import DEFAULT_TARGETS
+from engine.sprints.items import AnyKind, SprintItem, SprintVerdict
 from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub
 
 KIND_TABLE: dict[str, AnyKind] = {k.name: k for k in (
@@ -28,8 +28,7 @@ MAX_ITEMS = 200
 # Draws of one item that may repeat an earlier situation before the set is refused.
 MAX_REDRAWS = 60
 
-__all__ = ["KINDS", "KIND_TABLE", "MIX", "SprintItem", "SprintVerdict", "SprintTarget", "Drawn", "Kind",
-           "generate", "check", "sprint_target"]
+__all__ = ["KINDS", "KIND_TABLE", "MIX", "generate", "check"]
 
 
 def _validate(kind: str, seed: int, n: int) -> None:

@@ -1,13 +1,14 @@
 """Betting items: the pot-limit maximum when a player says "pot" (6.6) and the
 amount a player must add to call (1.1 Call, 8.1.2(a), 6.15), with bets and
-calls already in. The round is played through engine.betting.BettingRound,
+calls already in. The round is played through engine.betting.rulings.BettingRound,
 so the answer is the engine's own option for the player to act."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.betting import BettingRound, BettingStructure
+from engine.betting.rulings import BettingRound
+from engine.betting.structures import BettingStructure
 from engine.house import HouseRules
 from engine.sprints.items import Drawn, Kind, chips, multiple, stakes
 
@@ -140,7 +141,6 @@ def describe(setup: BettingSetup) -> list[str]:
             said.append(f"Seat {seat} {kind}s.")
     lines.append(" ".join(said))
     return lines
-
 
 
 def draw_pot_limit(rng: random.Random, house: HouseRules) -> BettingSetup:

@@ -1,16 +1,17 @@
 """Casino Hold'em payouts: one box's winnings by the house's ante pay table
 (CH ¶14), the call at even money (CH ¶10), the bonus (CH ¶4), a dealer who
 does not qualify (CH ¶12) and identical hands (a push). The round is dealt
-by engine.casino_holdem.CasinoRound from stacked cards, so the payout is the
+by engine.casino.round.CasinoRound from stacked cards, so the payout is the
 engine's own settlement."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.cards import Card, format_cards, full_deck
-from engine.casino_boxes import BoxSettlement
-from engine.casino_holdem import CasinoRound, CasinoScenario
+from engine.cards.deck import Card, format_cards, full_deck
+from engine.casino.boxes import BoxSettlement
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
 from engine.house import HouseRules
 from engine.sprints.items import Drawn, Kind, chips
 

@@ -1,13 +1,13 @@
 """Making change: a buy-in converted to chips (6.2) or a large chip broken
 for a wager (6.1), in the fewest chips of the house's denominations
-(house chip_denominations; engine.chips.fewest_chips)."""
+(house chip_denominations; engine.money.chips.fewest_chips)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.chips import fewest_chips
 from engine.house import HouseRules
+from engine.money.chips import fewest_chips
 from engine.sprints.items import Drawn, Kind, chips, multiple
 
 

@@ -2,7 +2,7 @@
 
 A kind is two functions (`Kind`): `draw` takes the situation from a seeded
 random source (stakes, stacks, cards), `ask` works the answer out with the
-engine's own rules (engine.pots, engine.rake, engine.betting, ...). The two
+engine's own rules (engine.money.pots, engine.hand.rake, engine.betting.rulings, ...). The two
 are apart so that the tests can deal the drawn situation as a whole hand and
 compare what the hand does with the item's answer.
 """

@@ -1,15 +1,16 @@
 """Side-pot items: two to four players all in for different amounts, a caller
 who covers them (or not, so the largest wager is partly uncalled), and money
 from players who folded. The wagers are made in an engine betting round, and
-the pots are the engine's own (engine.pots.return_uncalled, build_pots)."""
+the pots are the engine's own (engine.money.pots.return_uncalled, build_pots)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.betting import BettingRound, BettingStructure
+from engine.betting.rulings import BettingRound
+from engine.betting.structures import BettingStructure
 from engine.house import HouseRules
-from engine.pots import Pot, build_pots, return_uncalled
+from engine.money.pots import Pot, build_pots, return_uncalled
 from engine.sprints.items import Drawn, Kind, chips, multiple, stakes
 
 # What each player does when it is their turn (see `_decide`).

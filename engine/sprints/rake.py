@@ -1,15 +1,15 @@
 """Rake items: every method of section 7 with its cap (7.1-7.4, 7.7), the
 uncalled wager left out (7.5), blinds only (7.6) and tied hands alone (7.8).
 Pot hands are the side-pot module's betting rounds; the rake is
-engine.rake.commission_for_hand, the fees engine.commission's own."""
+engine.hand.rake.commission_for_hand, the fees engine.money.commission's own."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
 
-from engine.commission import Commission, person_fees, time_charges
+from engine.hand.rake import commission_for_hand
 from engine.house import HouseRules
-from engine.rake import commission_for_hand
+from engine.money.commission import Commission, person_fees, time_charges
 from engine.sprints.items import Drawn, Kind, chips, multiple, stakes
 from engine.sprints.pots import AllInSetup, draw_roles
 

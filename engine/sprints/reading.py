@@ -1,15 +1,15 @@
 """Hand calls: name a tabled hand's value in every ranking of section 3
 (52-card high 3.2.1, the short decks 3.2.2 and 20 cards 3.2.3, the lows of
 the stud, draw and hi-lo games), as the dealer announces it. The reading is
-engine.rankings' own (`Ranking.best`)."""
+engine.cards.rankings' own (`Ranking.best`)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.cards import Card, format_cards, full_deck
+from engine.cards.deck import Card, format_cards, full_deck
+from engine.cards.rankings import RANKINGS, Ranking
 from engine.house import HouseRules
-from engine.rankings import RANKINGS, Ranking
 from engine.sprints.items import Drawn, Kind
 
 # Cards a tabled hand holds under each ranking: seven where the games using it

@@ -1,17 +1,17 @@
 """Dividing pots: the odd chip of a tied pot under each house's rule (8.1.5:
 the button's left, the highest card by suit in stud, the live casino's first
 player left of the button) and a hi-lo pot's halves and quarters (8.12.5,
-8.22.6, 8.24.6). The shares are engine.pots.split_pot / split_hi_lo, called
+8.22.6, 8.24.6). The shares are engine.money.pots.split_pot / split_hi_lo, called
 with the house's settings as the hand's award calls them."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.cards import SUIT_NAMES, Card, full_deck
-from engine.games import get_game
+from engine.cards.deck import SUIT_NAMES, Card, full_deck
+from engine.games.registry import get_game
 from engine.house import HouseRules
-from engine.pots import Pot, Split, split_hi_lo, split_pot
+from engine.money.pots import Pot, Split, split_hi_lo, split_pot
 from engine.questions.money import ODD_CHIP_RULES, ODD_CHIP_WORDS
 from engine.sprints.items import Drawn, Kind, chips, multiple, seat_list
 

@@ -1,13 +1,14 @@
 """Stub counts: the cards left in the stub after a deal with burns, folds
 and draws. The cards each street takes are read off the game's declaration
-(engine.games: its DealHole, Burn, DealBoard and Draw operations, each citing
+(engine.games.registry: its DealHole, Burn, DealBoard and Draw operations, each citing
 its rule), the same data the hand machine deals from."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from engine.games import Burn, DealBoard, DealHole, Draw, Game, get_game
+from engine.games.parts import Burn, DealBoard, DealHole, Draw, Game
+from engine.games.registry import get_game
 from engine.house import HouseRules, max_players_for
 from engine.sprints.items import Drawn, Kind
 

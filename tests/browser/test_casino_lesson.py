@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.lessonfile import load_library
 
 from .test_checkpoints import answer_in_page

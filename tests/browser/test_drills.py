@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 

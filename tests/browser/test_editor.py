@@ -14,7 +14,7 @@ from werkzeug.serving import make_server
 from webapp import create_app
 from webapp.auth import create_user
 from webapp.db import get_db
-from webapp.drafts import digest
+from webapp.instructor.drafts import digest
 from webapp.lessonfile import load_library, parse_lesson
 
 from .conftest import TRAINEE, perform

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 

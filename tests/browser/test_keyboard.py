@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.lessonfile import load_library
 
 from .conftest import htmx_idle, sign_in

@@ -1,4 +1,4 @@
-"""A step's reply swaps only what changed (issue 15, webapp/step_reply.py), in the browser:
+"""A step's reply swaps only what changed (issue 15, webapp/trainee/step_reply.py), in the browser:
 after a hand dealt by partial swaps (right and wrong steps) the cell is the cell a reload
 draws, a wrong step replaces no seat, and the announcement, the seats' one Tab stop and the
 focus on the control used still work."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.lessonfile import load_library
 
 from .conftest import perform, sign_in
@@ -15,7 +15,7 @@ from .test_checkpoints import answer_in_page
 
 pytestmark = pytest.mark.browser
 LESSON, CELL = "holdem-01-dealing-a-hand", "deal-a-hand"
-CASINO = "casino-01-casino-holdem", "deal-a-round"     # Casino Hold'em's boxes (lessons/_casino_parts.html)
+CASINO = "casino-01-casino-holdem", "deal-a-round"     # Casino Hold'em's boxes (trainee/lessons/_casino_parts.html)
 
 # The cell as drawn: its words (the feedback aside, which a reload does not repeat), every
 # element's id, every card and every seat's (or box's) classes (htmx's own transient classes aside).

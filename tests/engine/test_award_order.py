@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import Hand, Scenario, ScenarioError, Step
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
 from engine.house import MAIN, HouseFileError, earlier_house, house_from_dict
 from engine.questions.showdown import winner
+from engine.steps import ScenarioError, Step
 
 # lessons/topic-07-side-pots.md "three-all-ins": Ann (20), Ben (50) and Cal (120)
 # all in, Dee bets the river and Eve folds: a main pot and three side pots,

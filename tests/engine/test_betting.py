@@ -6,7 +6,8 @@ import copy
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.betting import (BettingRound, BettingStructure, table_stakes, time_to_act_notice)
+from engine.betting.rulings import BettingRound, table_stakes, time_to_act_notice
+from engine.betting.structures import BettingStructure
 from engine.house import MAIN
 
 NL = BettingStructure.no_limit(10)

@@ -11,9 +11,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine.betting import BettingRound, BettingStructure
+from engine.betting.rulings import BettingRound
+from engine.betting.structures import BettingStructure
+from engine.hand.players import _Pick
 from engine.house import MAIN
-from engine.players import _Pick
 
 STRUCTURES = [BettingStructure.fixed(10, 20), BettingStructure.spread(5, 50), BettingStructure.pot_limit(10),
               BettingStructure.half_pot(10), BettingStructure.no_limit(10)]

@@ -1,13 +1,15 @@
 """The dealer calls the action: irregular actions in a scenario become
-`rule_on_action` steps, ruled by section 6 (engine.calling, engine.betting)."""
+`rule_on_action` steps, ruled by section 6 (engine.hand.calling, engine.betting.rulings)."""
 from __future__ import annotations
 
 import copy
 
 import pytest
 
-from engine.calling import read_irregular
-from engine.hand import Hand, Scenario, ScenarioError, Step
+from engine.hand.calling import read_irregular
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
+from engine.steps import ScenarioError, Step
 from engine.steps import RulingDue
 
 CHECKS = ["check"] * 9          # flop, turn and river checked round by three players

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.casino_drills import CASINO_WANTS, dealt, meets, settlements
-from engine.drills import BANKED_WANTS, DrillError, checked, generate
-from engine.questions import build_table
+from engine.drills.casino import CASINO_WANTS, dealt, meets, settlements
+from engine.drills.poker import BANKED_WANTS, DrillError, checked, generate
+from engine.questions.base import build_table
 
 WANTS = sorted(CASINO_WANTS)
 

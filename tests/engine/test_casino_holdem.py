@@ -11,12 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import full_deck
-from engine.casino_holdem import (CASINO_HOLDEM, GAME_INFO, PARAGRAPHS, SEAT_STEPS, SEATS_STEPS,
-                                  STEP_LABELS, CasinoRound, CasinoScenario, check_paytable,
-                                  describe_step)
-from engine.hand import ScenarioError, Step
+from engine.cards.deck import full_deck
+from engine.casino.game import (CASINO_HOLDEM, GAME_INFO, PARAGRAPHS, SEAT_STEPS, SEATS_STEPS, STEP_LABELS,
+                                describe_step)
+from engine.casino.paytable import check_paytable
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
 from engine.house import MAIN, HouseFileError, load_house_file
+from engine.steps import ScenarioError, Step
 
 # Deal order one card at a time: boxes 1, 3, 5, 6, dealer, twice; flop; turn; river.
 #   box 1 Ann  Ac Qs  -> pair of aces with the flop: bonus wins; One Pair, Aces beats Kings

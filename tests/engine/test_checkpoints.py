@@ -1,11 +1,12 @@
-"""Checkpoints of a dealt hand (engine.checkpoints) and the largest bet asked
+"""Checkpoints of a dealt hand (engine.questions.checkpoints) and the largest bet asked
 at a player's turn in a dealt hand (issue 27)."""
 from __future__ import annotations
 
 import pytest
 
-from engine.checkpoints import CheckpointError, find
-from engine.questions import QuestionError, build_question, build_table
+from engine.questions import build_question
+from engine.questions.base import QuestionError, build_table
+from engine.questions.checkpoints import CheckpointError, find
 
 OMAHA = {
     "game": "omaha", "button_was": 8, "blinds": [1, 2], "betting": "pot", "limits": [2],

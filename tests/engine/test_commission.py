@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.commission import (Commission, only_blinds, person_fees, take_commission, tied_contest,
-                               time_charges)
-from engine.rake import commission_for_hand
+from engine.hand.rake import commission_for_hand
 from engine.house import MAIN, get_house
-from engine.pots import Pot, build_pots
+from engine.money.commission import (Commission, only_blinds, person_fees, take_commission, tied_contest,
+                                     time_charges)
+from engine.money.pots import Pot, build_pots
 
 FIVE = Commission("percentage", percent=5, cap=None)
 

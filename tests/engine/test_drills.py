@@ -1,7 +1,7 @@
 """Drills (issue 12, item 1): generated hands meet their wants, the same seed
 gives the same hand, and a want the game or house never gives is refused.
 
-Each generated cell is read back by engine.questions.build_table (which deals
+Each generated cell is read back by engine.questions.base.build_table (which deals
 it to the end once) and dealt again from the cell alone; the wants are then
 checked on that hand, so a cell passes only if it deals as a lesson would."""
 from __future__ import annotations
@@ -15,11 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.drills import (DrillError, Want, cards_needed, deal_out, generate, meets, parse_want, plan,
-                           side_pots)
-from engine.games import GAMES, Game, get_game
-from engine.hand import Hand
-from engine.questions import build_table
+from engine.drills.poker import (DrillError, Want, cards_needed, deal_out, generate, meets, parse_want, plan,
+                                 side_pots)
+from engine.games.parts import Game
+from engine.games.registry import GAMES, get_game
+from engine.hand.machine import Hand
+from engine.questions.base import build_table
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 POKER = [g for g in GAMES if isinstance(get_game(g), Game)]
@@ -203,7 +204,7 @@ def test_every_pair_of_wants_is_refused_or_deals(game):
     ValueError from deep in the dealing (split-pot with deck-runs-out was)."""
     from itertools import combinations
 
-    from engine.drills import _try, try_seed
+    from engine.drills.poker import _try, try_seed
     for a, b in combinations(ALL_WANTS, 2):
         try:
             p = plan(game, [a, b])
@@ -224,7 +225,7 @@ def test_a_tie_with_the_deck_running_out_is_refused_with_why():
 # --- issue 29 finding 6: wants in words for people ---
 
 def test_wants_read_as_words_for_people():
-    from engine.drills import WANTS, want_words
+    from engine.drills.poker import WANTS, want_words
     assert want_words("side-pots >= 2") == "at least two side pots"
     assert want_words("side-pots == 1") == "exactly one side pot"
     assert want_words("split-pot") == "a divided pot"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.drills import DrillError, generate, plan
-from engine.games import GAMES, Game
-from engine.questions import build_table
+from engine.drills.poker import DrillError, generate, plan
+from engine.games.parts import Game
+from engine.games.registry import GAMES
+from engine.questions.base import build_table
 
 POKER = sorted(name for name, game in GAMES.items() if isinstance(game, Game))
 

@@ -1,4 +1,4 @@
-"""Games as data (engine/games.py): every section-8 game declared, each element
+"""Games as data (engine/games/registry.py): every section-8 game declared, each element
 citing its rule, Table 1 of 4.1 as reconstructed; and the instructors'
 commands `python -m engine games` and `python -m engine simulate`."""
 from __future__ import annotations
@@ -9,16 +9,20 @@ import tomllib
 import pytest
 
 from engine.__main__ import main
-from engine.cards import DECK_LOWEST_RANK
-from engine.games import (EDITIONS, GAMES, HOLDEM, Ante, Betting, Blinds, Burn, DealBoard, DealHole,
-                          Discard, Draw, Game, MuckKitty, Showdown, Street, get_game, register)
-from engine.hand import Hand, Scenario, Step
-from engine.rankings import RANKINGS
+from engine.cards.deck import DECK_LOWEST_RANK
+from engine.cards.rankings import RANKINGS
+from engine.games.declarations import HOLDEM
+from engine.games.parts import (Ante, Betting, Blinds, Burn, DealBoard, DealHole, Discard, Draw, Game,
+                                MuckKitty, Showdown, Street)
+from engine.games.registry import EDITIONS, GAMES, get_game, register
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
+from engine.steps import Step
 
 POKER = {name: g for name, g in GAMES.items() if isinstance(g, Game)}
 ALL = list(POKER.values()) + list(EDITIONS.values())
 
-# Table 1 of 4.1 as the engine reads it (see the comment in engine/games.py).
+# Table 1 of 4.1 as the engine reads it (see the comment in engine/games/registry.py).
 TABLE_1 = {
     "draw-blind": {52: 8, 40: 6, 36: 5, 32: 5}, "draw-ante": {52: 8, 40: 6, 36: 5, 32: 5},
     "draw-kitty": {52: 7, 40: 5, 36: 4, 32: 4},

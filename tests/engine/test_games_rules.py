@@ -4,8 +4,10 @@ and in the draw, the Kitty, discards, what the table shows, and scenarios
 that cannot be dealt."""
 import pytest
 
-from engine.hand import Hand, Scenario, ScenarioError, Step
-from engine.showdown import best_hand
+from engine.cards.showdown import best_hand
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
+from engine.steps import ScenarioError, Step
 
 
 def hand(game="holdem", seats=None, **data):

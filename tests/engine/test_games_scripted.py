@@ -20,8 +20,10 @@ import re
 
 import pytest
 
-from engine.cards import parse_cards
-from engine.hand import Hand, Scenario, Step
+from engine.cards.deck import parse_cards
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
+from engine.steps import Step
 
 SEATS = {2: ["Ann", 100], 4: ["Ben", 100], 6: ["Cal", 100]}
 TOKENS = {"B": "move_button", "b": "post_blind", "A": "collect_antes", "p": "pitch", "u": "pitch_up",
@@ -185,7 +187,8 @@ def test_scripted_hand(game):
 
 
 def test_every_section_8_game_has_a_scripted_hand():
-    from engine.games import GAMES, Game
+    from engine.games.registry import GAMES
+    from engine.games.parts import Game
     assert set(CASES) == {name for name, g in GAMES.items() if isinstance(g, Game)}
 
 

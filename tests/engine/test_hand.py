@@ -3,8 +3,10 @@ import random
 
 import pytest
 
-from engine.cards import _shuffle, full_deck, parse_cards
-from engine.hand import Hand, Scenario, ScenarioError, Step
+from engine.cards.deck import _shuffle, full_deck, parse_cards
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario
+from engine.steps import ScenarioError, Step
 
 SEATS = {2: ["Ann", 200], 4: ["Ben", 200], 5: ["Cara", 200], 7: ["Dev", 200], 9: ["Eve", 200]}
 ACTIONS = ["call", "fold", "raise 6", "fold", "call", "call", "check", "check", "check",

@@ -13,10 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.betting import KINDS
-from engine.cards import full_deck
-from engine.games import EDITIONS, GAMES, Burn, DealHole, Discard, Game, get_game
-from engine.hand import Hand, RandomPlayer, Scenario, ScenarioError, Step
+from engine.betting.structures import KINDS
+from engine.cards.deck import full_deck
+from engine.games.parts import Burn, DealHole, Discard, Game
+from engine.games.registry import EDITIONS, GAMES, get_game
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario
+from engine.steps import ScenarioError, Step
 
 MAIN_GAMES = sorted(name for name, g in GAMES.items() if isinstance(g, Game))
 # (game, house): every main-rulebook game, and the second rulebook's editions.
@@ -153,7 +157,7 @@ def test_random_play_reaches_every_dealer_step():
             result = check_hand(make_hand(name, house, deck, players, seed), random.Random(seed), 0)
             seen.update(result["kinds"])
             showdowns += result["showdown"]
-    from engine.hand import STEP_LABELS
+    from engine.steps import STEP_LABELS
     # Rulings come only from a scenario's irregular actions (tests/engine/test_calling.py).
     assert set(STEP_LABELS) - {"rule_on_action"} <= set(seen), set(STEP_LABELS) - set(seen)
     assert showdowns > 20

@@ -14,11 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.commission import Commission
-from engine.rake import commission_for_hand
-from engine.hand import Hand, RandomPlayer, Scenario, ScenarioError, Step
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.rake import commission_for_hand
+from engine.hand.scenario import Scenario
 from engine.house import MAIN, load_house_file
-from engine.phh import load, replay
+from engine.money.commission import Commission
+from engine.phh.read import load
+from engine.phh.replay import replay
+from engine.steps import ScenarioError, Step
 
 ROOT = Path(__file__).resolve().parents[2]
 FIVE_CAP_3 = {"method": "percentage", "percent": 5, "cap": 3}
@@ -303,7 +307,7 @@ def test_the_hand_takes_what_commission_for_hand_computes(game):
 
 
 def test_from_hand_writes_a_raked_hand_with_its_stacks_after_the_rake():
-    from engine.phh import from_hand
+    from engine.phh.write import from_hand
     h = hand(FIVE_CAP_3)
     deal(h)
     written = from_hand(h)
@@ -348,7 +352,7 @@ def test_rake_question_for_the_fixed_methods():
 
 
 def test_rake_question_amounts_must_be_whole_chips():
-    from engine.questions import MalformedAnswer
+    from engine.questions.base import MalformedAnswer
     q = rake_question(commission=FIVE_CAP_3)
     assert q.parse({"amount": " 3 "}) == 3 and q.parse({"amount": "0"}) == 0
     for bad in ("", "-1", "1.5", "three"):

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine import casino_game, steps
-from engine.casino_holdem import CasinoRound
-from engine.casino_scenario import CasinoScenario
-from engine.games import EDITIONS, GAMES, Game
-from engine.hand import Hand, Scenario, Step
-from engine.players import RandomPlayer
+from engine import steps
+from engine.casino import game as casino_game
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
+from engine.games.parts import Game
+from engine.games.registry import EDITIONS, GAMES
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario
 from engine.procedure import Procedure
+from engine.steps import Step
 
 SEATS = {2: ["Ann", 100], 4: ["Ben", 100], 6: ["Cal", 100]}
 SIX = {seat: [f"P{seat}", 200] for seat in (1, 2, 4, 6, 7, 9)}

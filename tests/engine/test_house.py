@@ -5,9 +5,9 @@ import dataclasses
 
 import pytest
 
-from engine.games import get_game
-from engine.house import (FIELD_INFO, LIVE_CASINO, MAIN, PROFILES, SECOND, HouseFileError,
-                          HouseRules, describe_fields, get_house, load_house_file, max_players_for)
+from engine.games.registry import get_game
+from engine.house import (FIELD_INFO, LIVE_CASINO, MAIN, PROFILES, SECOND, HouseFileError, HouseRules,
+                          describe_fields, get_house, load_house_file, max_players_for)
 
 
 def test_builtin_profiles_are_registered():

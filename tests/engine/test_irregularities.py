@@ -7,11 +7,11 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from engine.__main__ import main
-from engine.cards import full_deck
+from engine.cards.deck import full_deck
 from engine.house import MAIN
-from engine.irregularities import (MISDEAL_STEPS, OUTCOMES, SITUATIONS, IrregularityError,
-                                   deck_defects, fact_cases, question, rule_on, situations,
-                                   substantial_action)
+from engine.irregularities.registry import (SITUATIONS, deck_defects, fact_cases, question, rule_on,
+                                            situations, substantial_action)
+from engine.irregularities.vocabulary import MISDEAL_STEPS, OUTCOMES, IrregularityError
 
 
 # --- substantial action (1.1) ---------------------------------------------------

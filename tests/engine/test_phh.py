@@ -1,4 +1,4 @@
-"""PHH hand histories: reading, replaying through the engine, writing (engine/phh.py).
+"""PHH hand histories: reading, replaying through the engine, writing (engine/phh/).
 
 The fixtures in tests/engine/phh/ are hands written for these tests; each
 file's comments derive its finishing stacks by hand from the rules cited.
@@ -12,10 +12,15 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.games import GAMES, Game
-from engine.hand import Hand, RandomPlayer, Scenario, ScenarioError, Step
-from engine.phh import (PhhError, PhhViolation, dumps, from_hand, load, loads, replay, to_phh,
-                        variant_code)
+from engine.games.parts import Game
+from engine.games.registry import GAMES
+from engine.hand.machine import Hand
+from engine.hand.players import RandomPlayer
+from engine.hand.scenario import Scenario
+from engine.phh.read import PhhError, PhhViolation, load, loads
+from engine.phh.replay import replay
+from engine.phh.write import dumps, from_hand, to_phh, variant_code
+from engine.steps import ScenarioError, Step
 
 HERE = Path(__file__).parent / "phh"
 TOURNAMENT = str(HERE / "tournament.toml")
@@ -377,7 +382,7 @@ def test_simulated_hand_round_trips(name, scenario):
     assert loads(to_phh(result.hand)) == loads(text)
 
 
-# --- the engine hooks the replay uses (engine/hand.py) ---------------------------------------
+# --- the engine hooks the replay uses (engine/hand/machine.py) ---------------------------------------
 
 def test_scenario_keys_for_bring_in_antes_by_seat_and_mucked_hands():
     sc = Scenario.from_dict({"game": "seven-card-stud", "seats": {"1": ["A", 50], "2": ["B", 50]},
@@ -448,10 +453,11 @@ def test_cli_unreadable_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("name", SETTLED + list(STANDARD_ONLY))
 def test_table_cell_deals_the_history_as_it_was_played(name):
-    """engine.phh.table_cell: a Scenario dict with every card the dealer takes
+    """engine.phh.replay.table_cell: a Scenario dict with every card the dealer takes
     (burns included) and every decision; dealt alone it ends as the history."""
-    from engine.hand import Hand, Scenario
-    from engine.phh import table_cell
+    from engine.hand.machine import Hand
+    from engine.hand.scenario import Scenario
+    from engine.phh.replay import table_cell
     house = "standard" if name in STANDARD_ONLY else "main"
     for h in load(HERE / name):
         cell = table_cell(h, house)
@@ -461,7 +467,7 @@ def test_table_cell_deals_the_history_as_it_was_played(name):
 
 
 def test_table_cell_refuses_a_history_that_ends_otherwise():
-    from engine.phh import table_cell
+    from engine.phh.replay import table_cell
     text = (HERE / "nt_side_pots.phh").read_text().replace("finishing_stacks = [90,", "finishing_stacks = [91,")
     with pytest.raises(PhhError, match=r"finishing stacks differ from the history's \(p1: history 91, engine 90\)"):
         table_cell(loads(text)[0])

@@ -6,9 +6,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.betting import BettingRound, BettingStructure
-from engine.pots import (Pot, award, build_pots, read_tabled_hands, refuse_split_by_agreement,
-                         return_uncalled, settle, split_double_board, split_hi_lo, split_pot)
+from engine.betting.rulings import BettingRound
+from engine.betting.structures import BettingStructure
+from engine.money.pots import (Pot, award, build_pots, read_tabled_hands, refuse_split_by_agreement,
+                               return_uncalled, settle, split_double_board, split_hi_lo, split_pot)
 
 
 # ----- building pots ----------------------------------------------------------------------

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.questions import MalformedAnswer, QuestionError, build_question
+from engine.questions import build_question
+from engine.questions.base import MalformedAnswer, QuestionError
 from engine.questions.base import MAX_TICKS
 
 THREE = {1: ["Ann", 100], 2: ["Ben", 100], 3: ["Cal", 100]}

@@ -1,7 +1,8 @@
 """Question kinds: the answer is computed from the scenario, never typed in a lesson."""
 import pytest
 
-from engine.questions import MalformedAnswer, QuestionError, build_question
+from engine.questions import build_question
+from engine.questions.base import MalformedAnswer, QuestionError
 
 EVENTS = """
 seat 1 Ann

@@ -6,10 +6,11 @@ from itertools import combinations
 
 import pytest
 
-from engine.cards import full_deck, parse_cards
+from engine.cards.deck import full_deck, parse_cards
+from engine.cards.evaluator import HandError
+from engine.cards.rankings import (RANKINGS, HandValue, bring_in_seat, first_to_act_showing, get_ranking,
+                                   showing_value)
 from engine.house import LIVE_CASINO, MAIN
-from engine.rankings import (RANKINGS, HandError, HandValue, bring_in_seat, first_to_act_showing,
-                             get_ranking, showing_value)
 from tests.engine.test_rankings_reference import (SHORT_ORDER, TWENTY_ORDER, ace_to_five_key,
                                                   deuce_to_seven_key,
                                                   high_key)

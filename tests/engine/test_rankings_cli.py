@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.__main__ import main
-from engine.rankings import RANKINGS
+from engine.cards.rankings import RANKINGS
 
 
 def run(capsys, *argv):

@@ -12,8 +12,8 @@ from itertools import combinations
 
 import pytest
 
-from engine.cards import full_deck
-from engine.rankings import get_ranking
+from engine.cards.deck import full_deck
+from engine.cards.rankings import get_ranking
 from tests.engine.test_rankings_reference import (HIGH_ORDER, SHORT_ORDER, TWENTY_ORDER,
                                                   ace_to_five_key, deuce_to_seven_key,
                                                   eight_or_better_key, high_key)

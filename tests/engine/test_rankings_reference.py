@@ -1,7 +1,7 @@
 """A deliberately plain reading of five cards, written from the rule text alone.
 
 The other ranking tests compare the table-driven evaluator with these
-functions. They share no code with engine/evaluator.py: each builds a
+functions. They share no code with engine/cards/evaluator.py: each builds a
 sortable key straight from 3.2.1(b), 3.2.2(d), 3.2.3(b) and the low-hand
 rules. The tests at the bottom check the oracle itself on hands whose order
 the rules spell out.
@@ -77,7 +77,7 @@ def deuce_to_seven_key(cards):
 # --- the oracle's own checks --------------------------------------------------
 
 def _cards(text):
-    from engine.cards import parse_cards
+    from engine.cards.deck import parse_cards
     return parse_cards(text)
 
 

@@ -6,10 +6,11 @@ from itertools import combinations
 
 import pytest
 
-from engine.cards import full_deck, parse_cards
-from engine.rankings import HandError, get_ranking
-from engine.showdown import (DealtHand, Selection, best_by_board, best_hand, best_hi_lo, best_value,
-                             winners)
+from engine.cards.deck import full_deck, parse_cards
+from engine.cards.evaluator import HandError
+from engine.cards.rankings import get_ranking
+from engine.cards.showdown import (DealtHand, Selection, best_by_board, best_hand, best_hi_lo, best_value,
+                                   winners)
 
 
 def c(text):

@@ -62,16 +62,17 @@ from typing import Any  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from engine.chips import fewest_chips  # noqa: E402
-from engine.decisions import Decision  # noqa: E402
-from engine.drills import deal_out  # noqa: E402
-from engine.hand import Hand, Scenario  # noqa: E402
-from engine.house import HouseRules, house_from_dict, sprint_target  # noqa: E402
-from engine.rankings import RANKINGS  # noqa: E402
-from engine.steps import Step  # noqa: E402
-from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub  # noqa: E402
-from engine.sprints.readiness import LEECH_WINDOW, WINDOW, SprintResult, readiness  # noqa: E402
-from engine.sprint_targets import SprintTarget  # noqa: E402
+from engine.cards.rankings import RANKINGS  # noqa: E402
+from engine.drills.poker import deal_out  # noqa: E402
+from engine.hand.decisions import Decision  # noqa: E402
+from engine.hand.machine import Hand
+from engine.hand.scenario import Scenario  # noqa: E402
+from engine.house import HouseRules, house_from_dict, sprint_target# noqa: E402
+from engine.money.chips import fewest_chips  # noqa: E402
+from engine.sprint_targets import SprintTarget# noqa: E402
+from engine.sprints import betting, casino, change, pots, rake, reading, shares, stub# noqa: E402
+from engine.sprints.readiness import LEECH_WINDOW, WINDOW, SprintResult, readiness# noqa: E402
+from engine.steps import Step# noqa: E402
 
 HOUSES = sorted(PROFILES)
 CASES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -225,7 +226,7 @@ MAIN_HOUSE = PROFILES["main"]
 
 
 def _odd_chip_hands(house: HouseRules, game: str, seed: int) -> list[tuple[Hand, Any]]:
-    from engine.drills import generate as drill
+    from engine.drills.poker import generate as drill
     cell = drill(game, ["odd-chip"], seed, house.name).cell
     hand = Hand(Scenario.from_dict({k: v for k, v in cell.items() if k != "id"}))
     hand.autoplay()
@@ -283,7 +284,7 @@ def test_hi_lo_shares_halve_then_divide_each_half(seed: int, house: str) -> None
 @CASES
 @given(seed=seeds, house=houses)
 def test_casino_payout_is_the_dealt_rounds_settlement(seed: int, house: str) -> None:
-    from engine.casino_drills import dealt, settlements
+    from engine.drills.casino import dealt, settlements
     profile = PROFILES[house]
     setup = casino.draw_casino(_rng(seed), profile)
     item = casino.ask_casino(setup, profile)
@@ -304,7 +305,7 @@ def test_casino_payout_covers_wins_losses_pushes_and_a_dealer_who_does_not_quali
 
 
 def _stub_of_dealt_hand(setup: stub.StubSetup, house: HouseRules) -> int:
-    from engine.games import get_game
+    from engine.games.registry import get_game
     game = get_game(setup.game, house.rulebook)
     folds = {game.streets[i].name: n for i, n in enumerate(setup.folds)}
     draws = [list(d) for d in setup.draws]
@@ -472,7 +473,7 @@ def test_a_house_file_with_a_larger_lowest_chip_gets_items_in_its_chips() -> Non
 
 @pytest.mark.parametrize("house", HOUSES)
 def test_tied_hands_alone_pay_no_percentage_rake_in_a_dealt_hand(house: str) -> None:
-    from engine.drills import generate as drill
+    from engine.drills.poker import generate as drill
     cell = drill("holdem", ["heads-up", "split-pot"], 5, house).cell
     data = {k: v for k, v in cell.items() if k != "id"} | {"commission": {"percent": 5, "cap": None}}
     hand = Hand(Scenario.from_dict(data))
@@ -488,7 +489,7 @@ def test_tied_hands_alone_pay_no_percentage_rake_in_a_dealt_hand(house: str) -> 
 @pytest.mark.parametrize("house", HOUSES)
 @pytest.mark.parametrize("game", shares.HI_LO_GAMES)
 def test_hi_lo_shares_are_a_dealt_hands_awards(house: str, game: str) -> None:
-    from engine.drills import generate as drill
+    from engine.drills.poker import generate as drill
     profile = PROFILES[house]
     checked = 0
     for seed in (3, 8):
@@ -520,7 +521,7 @@ def test_hi_lo_shares_are_a_dealt_hands_awards(house: str, game: str) -> None:
 
 def test_razz_odd_chip_sprint_reads_the_card_as_the_house_says() -> None:
     from dataclasses import replace
-    from engine.cards import parse_card
+    from engine.cards.deck import parse_card
     main = PROFILES["main"]
     setup = shares.ShareSetup("razz", 5, 8, None, (2, 4), top_cards=((2, parse_card("Ks")), (4, parse_card("Kh"))))
     assert setup.split(main).shares == {2: 3, 4: 2}                 # highest card by suit

@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.__main__ import main
-from engine.cards import SUIT_RANK
-from engine.games import Betting, Blinds, Game, Street
+from engine.cards.deck import SUIT_RANK
+from engine.games.parts import Betting, Blinds, Game, Street
 from engine.house import MAIN, get_house
-from engine.table import (Table, TableError, apply_event, draw_order, parse_events,
-                          random_events)
+from engine.table.button import Table
+from engine.table.events import apply_event, parse_events, random_events
+from engine.table.plan import TableError, draw_order
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 
@@ -535,7 +536,7 @@ def test_over_blind_follows_the_game_declaration(game, rule):
 
 
 def test_table_uses_the_games_own_button_declaration():
-    from engine.games import GAMES
+    from engine.games.registry import GAMES
     for game in GAMES.values():
         t = Table(game, NAMES[:2], seats=2, deck=min(game.max_players))
         assert t.uses_button == game.uses_button, game.name

@@ -4,8 +4,10 @@ the collect message and the pots never hold it, and the chips end as they
 did when the award handed it back. Casino Hold'em has no such bet."""
 import pytest
 
-from engine.casino_holdem import CasinoRound, CasinoScenario
-from engine.hand import SEAT_STEPS, STEP_LABELS, Hand, Step
+from engine.casino.round import CasinoRound
+from engine.casino.scenario import CasinoScenario
+from engine.hand.machine import SEAT_STEPS, Hand
+from engine.steps import STEP_LABELS, Step
 from engine.steps import HINTS
 
 from .test_games_scripted import CASES, play, scenario

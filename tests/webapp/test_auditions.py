@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from webapp import audition_store as ast
-from webapp.auditions import TIME_UP, WRONG
+from webapp.trainee.auditions import TIME_UP, WRONG
 from webapp.db import get_db
 from webapp.mastery import readable
 

@@ -1,8 +1,8 @@
 """Instructors write lessons in the browser; nothing broken is ever published."""
 import pytest
 
-from webapp.authoring import TEMPLATE
-from webapp.drafts import digest
+from webapp.instructor.authoring import TEMPLATE
+from webapp.instructor.drafts import digest
 
 GOOD = TEMPLATE.replace('title = "New lesson"', 'title = "Split drill"')
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.hand import ScenarioError, Step
 from engine.house import MAIN
+from engine.steps import ScenarioError, Step
 from webapp import ROOT
 from webapp import audition_store as ast
-from webapp import drill_cells, hands, store
+from webapp.trainee import drill_cells, hands
+from webapp import store
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from webapp import auth, roster
+from webapp import auth
+from webapp.instructor import roster
 from webapp.db import get_db
 
 from .test_bounded_markdown import within

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from webapp import authoring, lessonfile
+from webapp.instructor import authoring
+from webapp import lessonfile
 from webapp.ipynb import MAX_JSON_DEPTH, MAX_NOTEBOOK_BYTES, to_notebook
 from webapp.lessonfile import LessonError, parse_lesson
 from webapp.lessons import check

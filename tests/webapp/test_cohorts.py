@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from webapp import charts, dashboard, roster
-from webapp.assigned import KINDS
+from webapp.instructor import charts, dashboard, roster
+from webapp.instructor.assigned import KINDS
 from webapp.auth import create_user
-from webapp.csvout import safe_cell, to_csv
+from webapp.instructor.csvout import safe_cell, to_csv
 from webapp.db import get_db
 
 from .conftest import HX, PASSWORDS, cells_in, post_answer

@@ -1,4 +1,4 @@
-"""The drawn table (webapp/drawn_table.py, templates/lessons/_table.html): places that
+"""The drawn table (webapp/trainee/drawn_table.py, templates/trainee/lessons/_table.html): places that
 cannot overlap, and seat and box buttons whose spoken names say what the drawing shows."""
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.hand import Step
-from engine.questions import MalformedAnswer
+from engine.questions.base import MalformedAnswer
+from engine.steps import Step
 from webapp import ROOT, store
 from webapp.db import get_db
-from webapp.drawn_table import (ROWS, board_label, box_label, box_layout, cards_spoken, seat_label,
-                                seat_layout)
+from webapp.trainee.drawn_table import (ROWS, board_label, box_label, box_layout, cards_spoken, seat_label,
+                                        seat_layout)
 from webapp.lessonfile import load_library
 
 HX = {"HX-Request": "true"}

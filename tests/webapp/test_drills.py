@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from engine.hand import Step
-from webapp import drill_cells, mastery
+from engine.steps import Step
+from webapp.trainee import drill_cells
+from webapp import mastery
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, load_library, parse_lesson
 

@@ -9,7 +9,7 @@ import pytest
 
 from webapp.auth import create_user
 from webapp.db import get_db
-from webapp.drafts import digest
+from webapp.instructor.drafts import digest
 from webapp.lessonfile import parse_lesson
 
 from .conftest import HX, PASSWORDS, step_form
@@ -190,7 +190,7 @@ def test_the_preview_renders_and_deals_without_writing_attempts(app, lessons):
     r = teacher.post(step_url, data={**step_form(first), "at": "0"}, headers=HX)
     assert r.status_code == 200 and "✔" in r.get_data(as_text=True)
     assert 'name="at" value="1"' in r.get_data(as_text=True)               # the step shows as made
-    # Only what the step changed comes back (webapp/step_reply.py), as in a trainee's notebook.
+    # Only what the step changed comes back (webapp/trainee/step_reply.py), as in a trainee's notebook.
     assert r.headers["HX-Retarget"] == "#cell-deal--out" and "<section" not in r.get_data(as_text=True)
     hand.propose(first)
     r = teacher.post(step_url, data={**step_form(hand.expected().step()), "at": "1"}, headers=HX)

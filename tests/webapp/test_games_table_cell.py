@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.lessonfile import load_library
 
 from .conftest import step_form

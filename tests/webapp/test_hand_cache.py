@@ -1,4 +1,4 @@
-"""webapp.hands: a kept hand is the hand a fresh replay gives, and no two
+"""webapp.trainee.hands: a kept hand is the hand a fresh replay gives, and no two
 requests ever hold the same hand."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from engine.hand import Step
-from webapp import hands
+from engine.steps import Step
+from webapp.trainee import hands
 from webapp.lessonfile import load_library
 
 from .conftest import HX

@@ -7,7 +7,7 @@ import pytest
 
 from webapp.db import get_db
 from webapp.lessonfile import parse_lesson
-from webapp.notebook import CHANGED
+from webapp.trainee.notebook import CHANGED
 
 from .conftest import HX, step_form
 from .test_editor import V1

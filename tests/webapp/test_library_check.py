@@ -112,7 +112,7 @@ def test_families_group_the_lesson_list(client, auth, app, tmp_path):
 
 def test_a_question_about_a_hand_opens_once_the_hand_is_dealt(client, auth, app, tmp_path):
     """No spoilers: the question would show the flop; it stays closed until the trainee has dealt it."""
-    from engine.hand import Step
+    from engine.steps import Step
     from webapp.lessonfile import load_library
 
     from .conftest import HX, post_answer
@@ -180,7 +180,7 @@ def test_the_curriculum_table_names_real_lessons_and_cells():
 
 def test_every_game_is_dealt_in_a_lesson():
     """Each section-8 game and the banked Casino Hold'em is dealt to the end in some table cell."""
-    from engine.games import GAMES
+    from engine.games.registry import GAMES
     from webapp.lessonfile import load_library
     library = load_library(str(ROOT / "lessons"))
     dealt = {c.data.get("game", "holdem") for lesson in library.lessons.values() for c in lesson.cells

@@ -173,7 +173,7 @@ def test_over_https_a_trainee_speaks_tls_and_names_the_page_it_posts_from(tmp_pa
 
 def test_each_trainee_sends_the_version_of_its_cell_the_page_drew(client, auth):
     """The step form's cell_version, read from the lesson page as a browser's form holds it:
-    with it the server sends only what changed (webapp/step_reply.py)."""
+    with it the server sends only what changed (webapp/trainee/step_reply.py)."""
     auth.login()
     library = load_library(os.path.join(ROOT, "lessons"))
     for slug, cell_id in load.CELLS:

@@ -9,7 +9,7 @@ import pytest
 from webapp.auth import create_user
 from webapp.db import get_db
 from webapp.names import normalise, skeleton
-from webapp.roster import Refused, read_names
+from webapp.instructor.roster import Refused, read_names
 
 from .test_auditions import client_as
 from .test_cohorts import new_cohort

@@ -48,7 +48,7 @@ def test_the_setting_is_read(app, client):
 
 
 def test_imported_accounts_count_their_one_time_password_from_when_made(app):
-    from webapp.roster import create_accounts
+    from webapp.instructor.roster import create_accounts
     with app.app_context():
         db = get_db()
         create_accounts(db, [(1, "Zed")], "trainee")

@@ -1,6 +1,6 @@
 """Real hands to deal: a table cell with `phh = "hands/NAME.phh"` takes its
 seats, cards and decisions from a hand history inside the lessons folder
-(webapp.lessonfile, engine.phh.table_cell)."""
+(webapp.lessonfile, engine.phh.replay.table_cell)."""
 from __future__ import annotations
 
 import io
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.phh import load, replay
+from engine.phh.read import load
+from engine.phh.replay import replay
 from webapp.lessonfile import MAX_PHH_BYTES, LessonError, load_library, parse_lesson
 from webapp.lessons import check, deal_to_the_end
 

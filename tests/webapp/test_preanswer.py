@@ -1,6 +1,6 @@
 """Nothing on screen answers a question before it is asked (issue 27): the
 lessons check reports every cell whose pre-answer view shows its answer
-(webapp.preanswer), a pots question's table prints no pot totals, and a
+(webapp.trainee.preanswer), a pots question's table prints no pot totals, and a
 question asked at a checkpoint of a table cell's hand (`at`) stops that hand
 there until it is answered."""
 from __future__ import annotations
@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.hand import Step
 from engine.questions import showdown
-from webapp import ROOT, hands, preanswer
+from engine.steps import Step
+from webapp import ROOT
+from webapp.trainee import hands, preanswer
 from webapp.lessonfile import LessonError, parse_lesson, read_lesson
 from webapp.lessons import check_file
 

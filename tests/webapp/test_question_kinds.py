@@ -162,7 +162,7 @@ def test_new_kind_in_the_app(kinds_app, cell):
 
 
 def test_a_questions_table_is_drawn_once_and_anew_when_its_cell_changes(kinds_app, monkeypatch):
-    from webapp import notebook
+    from webapp.trainee import notebook
     drawn = []
     real = notebook.render_template
 
@@ -177,10 +177,10 @@ def test_a_questions_table_is_drawn_once_and_anew_when_its_cell_changes(kinds_ap
     for answer in ({"seats": ["0.2"]}, {"seats": ["0.2", "1.2"]}):
         reply = post_answer(client, SLUG, "halves", answer).get_data(as_text=True)
         assert first.split('data-testid="table"')[1].split("</section>")[0].split("</div>\n</div>")[0] in reply
-    tables = drawn.count("lessons/_table.html")
+    tables = drawn.count("trainee/lessons/_table.html")
     assert 1 <= tables <= 3                       # one per question cell with a table, whatever was posted
     lesson = kinds_app.config["LESSONS_DIR"] + f"/{SLUG}.md"
     text = open(lesson, encoding="utf-8").read()
     open(lesson, "w", encoding="utf-8").write(text.replace('3 = ["Cal", 100] }', '3 = ["Cy", 100] }', 1))
     page = client.get(f"/lessons/{SLUG}").get_data(as_text=True).split('id="cell-halves"')[1].split("</section>")[0]
-    assert "Cy" in page and drawn.count("lessons/_table.html") == tables + 1   # only the changed cell
+    assert "Cy" in page and drawn.count("trainee/lessons/_table.html") == tables + 1   # only the changed cell

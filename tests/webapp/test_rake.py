@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 

@@ -28,7 +28,7 @@ def test_a_path_on_this_server_is_kept(url, read):
 
 @pytest.mark.parametrize("url", ["/\\evil.example/p1", " //evil.example/p1", "\t//evil.example/p1"])
 def test_lesson_markdown_drops_such_an_image(url):
-    from webapp.notebook import render_markdown
+    from webapp.trainee.notebook import render_markdown
     html = str(render_markdown(f'<img src="{url}" alt="x"> and ![y]({url.strip()})'))
     assert 'alt="x"' in html
     # what is left is a path on this server: markdown-it percent-encodes a backslash (/%5Cevil...)

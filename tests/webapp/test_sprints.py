@@ -12,7 +12,8 @@ from markupsafe import escape
 
 from engine.rule_names import rule_label
 from engine.sprints import KINDS
-from webapp import sprint_cells, sprint_store
+from webapp.trainee import sprint_cells
+from webapp import sprint_store
 from webapp.db import get_db
 from webapp.lessonfile import LessonError, parse_lesson
 
@@ -314,7 +315,7 @@ def test_readiness_on_the_progress_page_with_a_chart_and_the_weakest_kind_next(a
 @pytest.fixture
 def cohort(app, client, auth):
     """Cohort 1 with the trainee in it, made by the instructor; the instructor's client."""
-    from webapp import roster
+    from webapp.instructor import roster
     with app.app_context():
         db = get_db()
         cohort_id = roster.create_cohort(db, "Morning", 2)

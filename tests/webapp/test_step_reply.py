@@ -1,4 +1,4 @@
-"""A dealer step's reply carries only what the step changed (issue 15, webapp/step_reply.py).
+"""A dealer step's reply carries only what the step changed (issue 15, webapp/trainee/step_reply.py).
 
 The reply is the cell's feedback (HX-Retarget) plus out-of-band parts. The tests
 deal whole hands and check, after every step, that the page drawn whole equals
@@ -13,7 +13,7 @@ import re
 import pytest
 from html.parser import HTMLParser
 
-from engine.hand import Step
+from engine.steps import Step
 from webapp.db import get_db
 from webapp import ROOT
 from webapp.lessonfile import load_library

@@ -84,7 +84,7 @@ def make_app(tmp_path: Path, csrf: bool = True, **config):
 def with_a_cohort(app):
     """Cohort 1 with the trainee in it and the lesson (and audition 1, if defined) assigned, for the cohort routes."""
     from datetime import date
-    from webapp import roster
+    from webapp.instructor import roster
     with app.app_context():
         db = get_db()
         cohort = roster.create_cohort(db, "Morning", 2)
@@ -662,7 +662,7 @@ def test_lesson_names_with_a_trailing_newline_are_refused(tmp_path, slug):
     app = make_app(tmp_path, csrf=False)
     instructor, _ = signed_in(app, "instructor")
     before = sorted(p.name for p in Path(app.config["LESSONS_DIR"]).iterdir())
-    from webapp.authoring import TEMPLATE
+    from webapp.instructor.authoring import TEMPLATE
     r = instructor.post(f"/author/{slug}", data={"text": TEMPLATE, "action": "save"})
     assert r.status_code == 404 and "Back to the lessons" in r.get_data(as_text=True)
     r = instructor.post("/author/new", data={"slug": slug.replace("%0A", "\n").replace("%0D", "\r"),
@@ -735,6 +735,6 @@ def test_a_server_error_page_says_nothing_internal(tmp_path):
     ("| a |\n|---|\n| <kbd>b</kbd> |", "<kbd>b</kbd>", "<script"),
 ])
 def test_lesson_markdown_is_sanitised(text, kept, gone):
-    from webapp.notebook import render_markdown
+    from webapp.trainee.notebook import render_markdown
     html = str(render_markdown(text))
     assert kept in html and gone not in html

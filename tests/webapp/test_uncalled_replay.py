@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.hand import Step
-from webapp import ROOT, hands, store
+from engine.steps import Step
+from webapp import ROOT, store
+from webapp.trainee import hands
 from webapp.db import get_db
 from webapp.lessonfile import load_library
 

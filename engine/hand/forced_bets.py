@@ -1,0 +1,131 @@
+"""Before the deal: the button moves, then the forced bets go in.
+
+The fee per person where the house takes one (7.2.4(b)), the antes (1.1
+Ante wager; a big-blind ante under house tournament_antes), the blinds
+left of the button (8.2.2; heads-up as the house says) and an over-blind
+(8.4.1(b)(i), 8.2.4), each a dealer step with its rule.
+"""
+from __future__ import annotations
+
+from engine.games.parts import Game
+from engine.hand.scenario import RAKE_RULES
+from engine.hand.state import HandState
+from engine.steps import Blind, Done, Expected
+
+
+class ForcedBets(HandState):
+    """The button and the forced bets, scheduled and collected."""
+
+    def _schedule_forced_bets(self) -> None:
+        """The fee per person, then antes, blinds and an over-blind, before
+        any card (7.2.4(b), 8.2.2, 8.4.1(b), 8.9.1)."""
+        c = self.commission
+        if c is not None and self.takes_rake() and c.method == "fixed-person":
+            # 7.2.4(b): collected before the hand begins; the button has already
+            # moved to mark this hand, and no forced bet or card has gone in yet.
+            self._agenda.append(Expected(
+                "take_rake", RAKE_RULES["fixed-person"],
+                f"Before the hand begins, collect the commission of {c.person_fee} from each player and "
+                f"drop it at once (7.2.4(b), (c))"))
+        if self.ante or any(self.scenario.seat_antes.values()):
+            rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
+            exp = _ANTES.get(rule)
+            if exp is None:
+                exp = _ANTES[rule] = Expected(
+                    "collect_antes", rule,
+                    f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
+            self._agenda.append(exp)
+        blinds = self.game.blinds
+        if blinds is None or not self.blind_amounts:
+            return
+        seats = tuple(self.blind_seats())
+        heads_up = len(self.players) == 2 and self.house.heads_up == "button_small_blind"
+        for seat, amount in zip(seats, self.blind_amounts):
+            self._posted_blinds[seat] = amount
+        self._agenda.extend(_blind_steps(self.game, heads_up, seats, self.blind_amounts))
+        self._last_blind_seat = seats[-1]
+        if self.scenario.over_blind:
+            over_rule = self._over_blind_rule()
+            assert over_rule is not None, "checked when the hand was set up"
+            rule = over_rule
+            seat = self._next_seat(seats[-1])
+            amount = 2 * self.blind_amounts[-1]
+            self._posted_blinds[seat] = amount
+            self._last_blind_seat = seat
+            self._agenda.append(Expected(
+                "post_blind", rule,
+                f"The player on the immediate left of the last blind places the over-blind, double "
+                f"the last blind ({rule}, 8.2.4)", seat=seat, detail=Blind(amount, over=True)))
+
+    def _step_move_button(self, exp: Expected) -> Done:
+        assert exp.seat is not None
+        self.button = exp.seat
+        self._schedule_forced_bets()
+        done = _BUTTON_TO.get(exp.seat)
+        if done is None:
+            done = _BUTTON_TO[exp.seat] = Done(f"Button to seat {exp.seat}.")
+        return done
+
+    def _step_collect_antes(self, exp: Expected) -> Done:
+        total = 0
+        seat_antes, ante = self.scenario.seat_antes, self.ante     # `ante_of`, read once per seat
+        owed = set()
+        for seat, p in self.players.items():
+            due = seat_antes.get(seat, ante)
+            owed.add(due)
+            chips = min(due, p.stack)
+            p.stack -= chips
+            p.committed += chips
+            total += chips
+        self.pot += total
+        amounts = sorted(owed - {0})
+        return Done(f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {self.pot}.")
+
+    def _step_post_blind(self, exp: Expected) -> Done:
+        assert exp.seat is not None and isinstance(exp.detail, Blind)
+        player = self.players[exp.seat]
+        amount = min(exp.detail.amount, player.stack)
+        player.stack -= amount
+        player.in_front += amount
+        player.committed += amount
+        what = "an over-blind of" if exp.detail.over else "posts"
+        return Done(f"Seat {exp.seat} {'places ' + what if exp.detail.over else what} {amount}.")
+
+
+def _blind_steps(game: Game, heads_up: bool, seats: tuple[int, ...],
+                 amounts: tuple[int, ...]) -> tuple[Expected, ...]:
+    """The blinds' steps (8.2.2; heads-up with the button on the small blind
+    where the house says so), made once per game, seats and amounts: every
+    hand at a table posts the same ones (an Expected never changes)."""
+    key = (id(game), heads_up, seats, amounts)
+    kept = _BLIND_STEPS.get(key)
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    blinds = game.blinds
+    assert blinds is not None
+    steps = []
+    for i, seat in enumerate(seats):
+        which = "first (small)" if i == 0 else ("second (big)" if i == 1 else f"blind {i + 1}")
+        if len(seats) == 1:
+            which = "only"
+        if heads_up:
+            rule = "8.2.2, heads-up (published standard rules)"
+            why = ("Heads-up the button posts the small blind and the other player the big blind "
+                   "(published standard rules; house heads_up = 'button_small_blind'; "
+                   f"{blinds.rule})")
+        else:
+            rule = "8.2.2(a)" if i == 0 else "8.2.2(b)"
+            why = (f"The {which} blind is posted by the player on the immediate left of the "
+                   f"{'button' if i == 0 else 'previous blind'}, before any card is dealt "
+                   f"({rule}; {blinds.rule})")
+        steps.append(Expected("post_blind", rule, why, seat=seat, detail=Blind(amounts[i])))
+    _BLIND_STEPS[key] = (game, tuple(steps))
+    return tuple(steps)
+
+
+# (id(game), heads-up rule, seats, amounts) -> (game, its blinds' steps)
+_BLIND_STEPS: dict[tuple[object, ...], tuple[Game, tuple[Expected, ...]]] = {}
+
+# The antes' step per rule, and the button's Done per seat: the same for every hand (neither changes).
+_ANTES: dict[str, Expected] = {}
+_BUTTON_TO: dict[int, Done] = {}
