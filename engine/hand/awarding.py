@@ -21,6 +21,7 @@ from engine.hand.state import HandState
 from engine.money.award import AwardedPot
 from engine.money.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.steps import Done, Expected, Verdict
+from engine.hand.rake import pot_rake, rake_step
 
 
 # The house's award_order -> the pots in the order they are awarded (built
@@ -136,13 +137,13 @@ class Awarding(HandState):
         parts = self._award_parts(pots, live)
         unraked: list[str] = []
         if self.commission is not None and self.commission.method != "fixed-person":
-            rake = self._pot_rake(pots, parts, uncalled, dead, live)
+            rake = pot_rake(self, pots, parts, uncalled, dead, live)
             if rake.total:
                 # The pots are awarded net of the commission (7.2.1, 7.2.3); a
                 # pot the fixed fee emptied has nothing left to push.
                 pots = [p for p in rake.pots if p.amount] or list(rake.pots[:1])
                 parts = self._award_parts(pots, live)
-                self._agenda.append(self._rake_step(rake))
+                self._agenda.append(rake_step(self, rake))
             else:
                 unraked = list(rake.lines)
                 self.rake_lines.extend(unraked)

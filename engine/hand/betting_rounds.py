@@ -21,6 +21,7 @@ from engine.hand.decisions import BETS, NEW_DECISION, Decision, read_bet
 from engine.hand.state import HandState
 from engine.money.pots import return_uncalled
 from engine.steps import Done, Expected, Returned, ScenarioError
+from engine.hand.kitty import take_kitty
 
 
 # The rule the uncalled bet's return cites: the pot is made of called wagers
@@ -314,7 +315,7 @@ class BettingRounds(HandState):
         player = self.players[seat]
         said = read_bet(text)
         if said.kind == "take-kitty":
-            return self._take_kitty(seat, text)
+            return take_kitty(self, seat, text)
         forced = betting.opener == "bring_in" and not rnd.history     # the stud bring-in's first bet
         if said.kind == "bring-in":
             if not forced:

@@ -27,16 +27,16 @@ from engine.hand.awarding import Awarding
 from engine.hand.betting_rounds import BettingRounds
 from engine.hand.calling import CallingTheAction
 from engine.hand.dealing import STEP_KINDS, Dealing
-from engine.hand.draws import Draws
-from engine.hand.forced_bets import ForcedBets
-from engine.hand.kitty import KittySteps
 from engine.hand.players import Decide, ScriptedPlayers
-from engine.hand.rake import RakeSteps
 from engine.hand.scenario import Scenario
 from engine.hand.state import Marker, Player, seat_orders
 from engine.house import HouseFileError, earlier_house, get_house
 from engine.procedure import Procedure
 from engine.steps import HINTS, STEP_LABELS, Done, Expected, ScenarioError, Step, Verdict
+from engine.hand.rake import step_take_rake
+from engine.hand.kitty import step_deal_kitty, step_give_kitty, step_muck_kitty
+from engine.hand.forced_bets import schedule_forced_bets, step_collect_antes, step_move_button, step_post_blind
+from engine.hand.draws import discard_decision, draw_decision
 
 __all__ = ["Hand", "SEAT_STEPS", "SEAT_TOOLS", "TABLE_ACTIONS"]
 
@@ -49,8 +49,7 @@ TABLE_ACTIONS = ("collect_antes", "burn", "deal_flop", "turn_flop", "deal_board"
                  "muck_kitty", "reshuffle", "deal_common", "collect_bets", "take_rake")
 
 
-class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySteps, Awarding, RakeSteps,
-           Procedure):
+class Hand(Dealing, BettingRounds, CallingTheAction, Awarding, Procedure):
     """A hand in progress. Build with `Hand(scenario)`; drive with `propose`.
 
     `decide(hand, decision) -> str` supplies player decisions once the
@@ -139,7 +138,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         if self.game.uses_button:
             self._agenda.append(_move_button(self.game, self._next_seat(scenario.button_was)))
         else:
-            self._schedule_forced_bets()
+            schedule_forced_bets(self)
 
     # --- the agenda -------------------------------------------------------------
     def expected(self) -> Expected | None:
@@ -192,12 +191,12 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
     def _run_draw(self, marker: Marker) -> None:
         assert marker.seat is not None and isinstance(marker.op, Draw)
         if not self.players[marker.seat].folded:
-            self._draw_decision(marker.seat, marker.op)
+            draw_decision(self, marker.seat, marker.op)
 
     def _run_discard(self, marker: Marker) -> None:
         assert marker.seat is not None and isinstance(marker.op, Discard)
         if not self.players[marker.seat].folded:
-            self._discard_decision(marker.seat, marker.op)
+            discard_decision(self, marker.seat, marker.op)
 
 
     # --- proposals ----------------------------------------------------------------
@@ -375,9 +374,9 @@ MARKERS: dict[str, Callable[[Hand, Marker], None]] = {
 
 # Each dealer step -> what doing it changes at the table.
 STEPS: dict[str, Callable[[Hand, Expected], Done]] = {
-    "move_button": ForcedBets._step_move_button,
-    "collect_antes": ForcedBets._step_collect_antes,
-    "post_blind": ForcedBets._step_post_blind,
+    "move_button": step_move_button,
+    "collect_antes": step_collect_antes,
+    "post_blind": step_post_blind,
     "pitch": Dealing._step_pitch,
     "pitch_up": Dealing._step_pitch,
     "burn": Dealing._step_burn,
@@ -388,13 +387,13 @@ STEPS: dict[str, Callable[[Hand, Expected], Done]] = {
     "take_discard": Dealing._step_take_discard,
     "replace": Dealing._step_replace,
     "reshuffle": Dealing._step_reshuffle,
-    "deal_kitty": KittySteps._step_deal_kitty,
-    "give_kitty": KittySteps._step_give_kitty,
-    "muck_kitty": KittySteps._step_muck_kitty,
+    "deal_kitty": step_deal_kitty,
+    "give_kitty": step_give_kitty,
+    "muck_kitty": step_muck_kitty,
     "name_opener": BettingRounds._step_name_opener,
     "return_uncalled": BettingRounds._step_return_uncalled,
     "collect_bets": BettingRounds._step_collect_bets,
-    "take_rake": RakeSteps._step_take_rake,
+    "take_rake": step_take_rake,
     "award": Awarding._step_award,
     "rule_on_action": CallingTheAction._step_rule_on_action,
 }

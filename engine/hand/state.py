@@ -228,8 +228,6 @@ class HandState(SetUp):
     def _sync(self, seat: int) -> None:
         raise NotImplementedError
 
-    def _take_kitty(self, seat: int, text: str) -> bool:
-        raise NotImplementedError
 
     def _before_turn(self, seat: int) -> str:
         raise NotImplementedError
@@ -237,9 +235,4 @@ class HandState(SetUp):
     def _irregular(self, seat: int, text: str) -> str:
         raise NotImplementedError
 
-    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
-                  dead: int, live: list[int]) -> Rake[Pot]:
-        raise NotImplementedError
 
-    def _rake_step(self, rake: Rake[Pot]) -> Expected:
-        raise NotImplementedError
