@@ -8,9 +8,12 @@ from the left of the button, or of the dealer where no button is used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from engine.betting.rulings import BettingRound
+from engine.betting.structures import Action
 from engine.cards.deck import Card, Deck
+from engine.cards.showdown import DealtHand
 from engine.games.parts import Betting, Discard, Draw, Street
 from engine.hand.decisions import Decision
 from engine.hand.players import ScriptedPlayers
@@ -128,6 +131,19 @@ class HandState(SetUp):
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
     _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
     _uses_button: bool                 # self.game.uses_button, kept (a hand's game never changes)
+    _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read (awarding)
+    # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
+    # only), the stud opener)
+    _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
+    # The last betting round played: its street and the seat that made its last bet or
+    # raise, None when nobody did; the player being called shows first (8.17.6(d)).
+    last_wager: tuple[str, int | None] | None
+    # engine.hand.calling's, read before each decision: a ruling's effect once the
+    # dealer rules, actions held from out of turn (action, level then, round) and short
+    # bets (call or fold next, 6.16)
+    _ruling_effect: Callable[[], None] | None
+    _binding: dict[int, tuple[Action, int, BettingRound]]
+    _short_bets: dict[int, BettingRound]
 
     # --- seats --------------------------------------------------------------
     def _clockwise_from(self, seat: int) -> list[int]:
@@ -224,15 +240,18 @@ class HandState(SetUp):
     def _next_decision(self, decision: Decision) -> str:
         return self._script.next(self, decision)
 
-    # --- provided by the parts of a hand (engine.hand.betting_rounds, kitty, rake) --
+    # --- provided by Hand (engine.hand.machine), for the parts that cannot import ------
+    # engine.hand.betting_rounds, which imports them (kitty, calling)
     def _sync(self, seat: int) -> None:
         raise NotImplementedError
 
-
-    def _before_turn(self, seat: int) -> str:
+    def _apply_bet(self, seat: int, text: str) -> bool:
         raise NotImplementedError
 
-    def _irregular(self, seat: int, text: str) -> str:
+    def expected(self) -> Expected | None:
         raise NotImplementedError
+
+
+
 
 
