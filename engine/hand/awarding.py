@@ -17,11 +17,11 @@ from typing import Callable
 from engine.cards.rankings import RANKINGS, get_ranking
 from engine.cards.showdown import DealtHand, Selection
 from engine.hand.decisions import LOW_RANKINGS
+from engine.hand.rake import pot_rake, rake_step
 from engine.hand.state import HandState
 from engine.money.award import AwardedPot
 from engine.money.pots import ODD_CHIP_RULES, Pot, award, build_dealt_pots, return_uncalled
 from engine.steps import Done, Expected, Verdict
-from engine.hand.rake import pot_rake, rake_step
 
 
 # The house's award_order -> the pots in the order they are awarded (built
@@ -47,8 +47,6 @@ def _order_why(pot: str, place: int, count: int, reason: str) -> str:
     name = "The main pot" if pot == "main pot" else pot[0].upper() + pot[1:]
     when = "first" if place == 0 else "last" if place == count - 1 else "next"
     return f"{name} {when}: {reason}. "
-
-
 
 
 def dealt_hand(st: HandState, seat: int, board_index: int, ranking: str, value: int | None = None) -> DealtHand:

@@ -16,12 +16,12 @@ from engine.betting.structures import Action, Options
 from engine.cards.deck import format_cards
 from engine.cards.rankings import dealt_bring_in, dealt_showing_opener
 from engine.games.parts import Betting, Game, Street
-from engine.hand.calling import before_turn, rule_irregular, read_irregular
+from engine.hand.calling import before_turn, read_irregular, rule_irregular
 from engine.hand.decisions import BETS, NEW_DECISION, Decision, read_bet
+from engine.hand.kitty import take_kitty
 from engine.hand.state import HandState
 from engine.money.pots import return_uncalled
 from engine.steps import Done, Expected, Returned, ScenarioError
-from engine.hand.kitty import take_kitty
 
 
 # The rule the uncalled bet's return cites: the pot is made of called wagers
@@ -150,9 +150,8 @@ def name_opener(st: HandState, street: Street) -> None:
                                                        seat=seat, street=street.name))
     st._agenda.insert(0, kept[1])
 
+
 # --- betting ---------------------------------------------------------------------
-
-
 def open_round(st: HandState, street: Street) -> bool:
     live = st.live_seats()
     if not betting_possible(st, live):

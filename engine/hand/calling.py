@@ -166,8 +166,6 @@ def _said(action: Action) -> str:
 
 
 # --- in the betting round (engine.hand.betting_rounds calls these) -------------------
-
-
 def before_turn(st: HandState, seat: int) -> str:
     """An action made out of turn by `seat`, now that the turn is there:
     "done" when it was made (6.17.1), "ruling" when the dealer must rule
@@ -237,9 +235,8 @@ def ruling_due(st: HandState, seat: int, situation: str, choices: tuple[tuple[st
                          street=street, detail=detail),
                 Marker("_resume", street))
 
+
 # --- the kinds of irregular action --------------------------------------------------
-
-
 def out_of_turn(st: HandState, turn: int, said: Irregular, where: str) -> None:
     rnd = st._betting_now()[0]
     assert said.seat is not None and said.action is not None
@@ -406,9 +403,8 @@ def apply_quietly(st: HandState, seat: int, text: str) -> None:
     except ScenarioError as exc:
         raise ScenarioError(f"the ruling's action {text!r} for seat {seat} cannot be made: {exc}") from None
 
+
 # --- the dealer step ------------------------------------------------------------------
-
-
 def ruling_refusal(st: HandState, step: Step, exp: Expected) -> Verdict | None:
     """A wrong ruling is explained with its rule; the right one is None."""
     detail = exp.detail

@@ -26,9 +26,8 @@ def deal_why(st: HandState, up: bool) -> str:
     text = f"Cards go one at a time, clockwise, starting with the player on {where}"
     return ("This card is dealt face up. " + text) if up else text
 
+
 # --- scheduling, one handler per kind of deal step -------------------------
-
-
 def schedule_street(st: HandState, street: Street, order: list[int]) -> None:
     """Put the street's dealer steps and decision points on the agenda.
 
@@ -116,23 +115,22 @@ def schedule_board(st: HandState, op: DealBoard, name: str, order: list[int]) ->
 
 
 def schedule_discard(st: HandState, op: Discard, name: str, order: list[int]) -> None:
-    kept = _entries(op, name)
-    agenda = st._agenda
-    for seat in order:
-        marker = kept.get(seat)
-        if marker is None:
-            marker = kept[seat] = Marker("_discard", name, seat, op)
-        agenda.append(marker)
+    _seat_markers(st, "_discard", op, name, order)
 
 
 def schedule_draw(st: HandState, op: Draw, name: str, order: list[int]) -> None:
     st._draw_number += 1
+    _seat_markers(st, "_draw", op, name, order)
+
+
+def _seat_markers(st: HandState, kind: str, op: Discard | Draw, name: str, order: list[int]) -> None:
+    """A decision point per seat still in, made once per op, street and seat."""
     kept = _entries(op, name)
     agenda = st._agenda
     for seat in order:
         marker = kept.get(seat)
         if marker is None:
-            marker = kept[seat] = Marker("_draw", name, seat, op)
+            marker = kept[seat] = Marker(kind, name, seat, op)
         agenda.append(marker)
 
 
@@ -193,9 +191,8 @@ def stud_stub_burn_first(st: HandState, street: Street, ops: tuple[DealOp, ...],
     return [*burns, *([shuffle] if left < 1 else []),
             _common_card(rule, name, "one card to every player after the burn")]
 
+
 # --- the steps ---------------------------------------------------------------
-
-
 def step_pitch(st: HandState, exp: Expected) -> Done:
     seat = exp.seat
     assert seat is not None

@@ -11,6 +11,12 @@ or from a `decide` callable, and are applied between dealer steps.
 `propose(step)` checks a dealer step: a right one is applied, a wrong one is
 explained with the rule it breaks and changes nothing.
 
+`Hand` is the agenda and two tables: `STEPS` (each dealer step -> its handler)
+and `MARKERS` (each decision point -> what it plays). The handlers are the
+functions of the parts' modules (forced_bets, dealing, betting_rounds,
+calling, draws, kitty, awarding, rake), each given the hand's state
+(engine.hand.state.HandState) as its first argument.
+
 Player decisions in a scenario, in the order the players make them:
 betting `fold`, `check`, `call`, `bet N`, `raise N` (to N), `all-in`,
 `bring-in` (the stud opener's forced bet of the table minimum), `take kitty`;

@@ -2,7 +2,7 @@
 
 engine.money.commission holds the settings and the arithmetic and imports no pot;
 this module builds the pots (engine.money.pots) and takes the commission from
-them: `commission_for_hand` on a finished hand's figures, and `RakeSteps`
+them: `commission_for_hand` on a finished hand's figures, and `step_take_rake`
 as the dealer's step before any pot is awarded (7.2.1, 7.2.3) or the fee
 per person before the deal (7.2.4).
 """

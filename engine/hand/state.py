@@ -1,9 +1,13 @@
 """The table as a hand leaves it: seats, cards, chips, and who is still in.
 
-`HandState` is what every part of a hand reads and changes (the forced bets,
-the deal, the betting rounds, the draws, the Kitty, the showdown and the
-rake, each in its own module) and the seat order they all use: clockwise
-from the left of the button, or of the dealer where no button is used.
+`HandState` declares, typed, everything a hand holds while it is dealt, and
+the seat order every part uses: clockwise from the left of the button, or of
+the dealer where no button is used. The parts of a hand (forced bets, the
+deal, the betting rounds, calling the action, the draws, the Kitty, the
+showdown and the rake, each in its own module) are functions given the state
+(`st: HandState`) explicitly, never mixins of one `self`, so what each reads
+and writes is in its signature's type; `Hand` (engine.hand.machine) is a
+`HandState` with the agenda and the table of step handlers.
 """
 from __future__ import annotations
 
@@ -86,7 +90,8 @@ def seat_orders(table_seats: int, seats: dict[int, tuple[str, int]]) -> dict[int
 
 
 class HandState(SetUp):
-    """A hand's table and its agenda of what comes next."""
+    """A hand's table and its agenda of what comes next: every field any part
+    of a hand reads or writes is declared here, none in the parts."""
 
     players: dict[int, Player]
     deck: Deck

@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards.rankings import dealt_showing_opener
+from engine.hand.awarding import best_seats
 from engine.hand.machine import Hand
 from engine.hand.scenario import RAKE_RULES, Scenario
 from engine.money.award import hand_readings
 from engine.questions.base import Data, Question, QuestionError, hand_data, seat_choices
-from engine.hand.awarding import best_seats
 
 
 def _hand(data: Data) -> Hand:
