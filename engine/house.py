@@ -38,7 +38,7 @@ class HouseRules:
     # live-casino file (shuffle the burns, burn, deal; a common card only if
     # the stub and the burns are too few for one burn and a card each);
     # "burn_first" burns as on every street, then counts the stub and the
-    # burns, the new one among them. See engine.hand.dealing.Dealing._stud_stub.
+    # burns, the new one among them. See engine.hand.dealing.stud_stub.
     stud_short_order: str = "reshuffle_first"
     # Razz, the odd chip by suit when no button is in use: 8.1.5(b) says the
     # highest card by suit and is silent on the ace in a game that counts

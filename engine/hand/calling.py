@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from engine.betting.rulings import BettingRound
 from engine.betting.structures import LIMIT_KINDS, Action, Ruling
@@ -165,277 +165,280 @@ def _said(action: Action) -> str:
         action.kind, f"{action.kind}s {'to ' if action.kind == 'raise' else ''}{action.amount}")
 
 
-class CallingTheAction(HandState):
-    """The dealer's rulings on irregular actions, as `rule_on_action` steps."""
-
-    _ruling_effect: Callable[[], None] | None
-    _binding: dict[int, tuple[Action, int, BettingRound]]   # out of turn: action, level then, round
-    _short_bets: dict[int, BettingRound]                          # put out a short bet: call or fold next
-
-    if TYPE_CHECKING:      # provided by engine.hand.betting_rounds and engine.hand.machine
-        def _apply_bet(self, seat: int, text: str) -> bool: ...
-
-        def expected(self) -> Expected | None: ...
-
-    # --- in the betting round (engine.hand.betting_rounds calls these) -------------------
-    def _before_turn(self, seat: int) -> str:
-        """An action made out of turn by `seat`, now that the turn is there:
-        "done" when it was made (6.17.1), "ruling" when the dealer must rule
-        because the action changed (6.17.2), "" when the player decides."""
-        if not self._binding:           # the usual case: nothing was done out of turn
-            return ""
-        rnd, street, _ = self._betting_now()
-        held = self._binding.pop(seat, None)
-        if held is None or held[2] is not rnd:
-            return ""
-        action, level, _ = held
-        name = self.players[seat].name
-        if action.kind == "fold" or rnd.level == level:
-            self.log.append(f"Seat {seat} ({name})'s {action} out of turn is made now")
-            self._apply_bet(seat, str(action))
-            return "done"
-        situation = (f"Seat {seat} ({name}) {_said(action)} out of turn with {level} to call; a player "
-                     f"who was to act first has since made it {rnd.level} to call, and the action is now "
-                     f"on seat {seat}.")
-        self._ruling_due(seat, situation, OUT_OF_TURN_CHOICES, "changed", "6.17.2",
-                  f"The action changed: seat {seat} may call the difference, take the chips back and "
-                  "fold, or re-raise", None)
-        return "ruling"
-
-    def _irregular(self, seat: int, text: str) -> str:
-        """"ruling" when `text` is an action the dealer must rule on (the
-        round waits for the ruling), "done" when it was the decision after a
-        short bet (6.16), "" for an ordinary decision."""
-        if self._short_bets:            # a short bet (6.16) is rare: no round looked up otherwise
-            short = self._short_bets.pop(seat, None)
-            if short is self._betting_now()[0]:
-                return self._after_short_bet(seat, text)
-        said = read_irregular(text)
-        if said is None:
-            return ""
-        where = f"action {text!r} for seat {seat} on the {self._betting_now()[1].name}"
-        rulers = {"out-of-turn": self._out_of_turn, "short-all-in": self._short_all_in,
-                  "out-of-time": self._out_of_time}
-        rulers.get(said.kind, self._chips_put_out)(seat, said, where)
-        return "ruling"
-
-    def _after_short_bet(self, seat: int, text: str) -> str:
-        kind = read_bet(text).kind
-        rnd = self._betting_now()[0]
-        if kind not in ("call", "fold"):
-            raise ScenarioError(f"action {text!r} for seat {seat}: after a short bet the player must make "
-                                "up the difference (call) or fold (6.16)")
-        put_out = rnd.in_front[seat]
-        self._apply_bet(seat, kind)
-        if kind == "fold":
-            self.log[-1] += f"; the {put_out} put out stay in the pot (6.16)"
+# --- in the betting round (engine.hand.betting_rounds calls these) -------------------
+def before_turn(st: HandState, seat: int) -> str:
+    """An action made out of turn by `seat`, now that the turn is there:
+    "done" when it was made (6.17.1), "ruling" when the dealer must rule
+    because the action changed (6.17.2), "" when the player decides."""
+    if not st._binding:           # the usual case: nothing was done out of turn
+        return ""
+    rnd, street, _ = st._betting_now()
+    held = st._binding.pop(seat, None)
+    if held is None or held[2] is not rnd:
+        return ""
+    action, level, _ = held
+    name = st.players[seat].name
+    if action.kind == "fold" or rnd.level == level:
+        st.log.append(f"Seat {seat} ({name})'s {action} out of turn is made now")
+        st._apply_bet(seat, str(action))
         return "done"
+    situation = (f"Seat {seat} ({name}) {_said(action)} out of turn with {level} to call; a player "
+                 f"who was to act first has since made it {rnd.level} to call, and the action is now "
+                 f"on seat {seat}.")
+    ruling_due(st, seat, situation, OUT_OF_TURN_CHOICES, "changed", "6.17.2",
+              f"The action changed: seat {seat} may call the difference, take the chips back and "
+              "fold, or re-raise", None)
+    return "ruling"
 
-    def _ruling_due(self, seat: int, situation: str, choices: tuple[tuple[str, str], ...], right: str,
-             rule: str, said: str, effect: Callable[[], None] | None, principle: str = "") -> None:
-        """Put the ruling first on the agenda, the betting to go on after it."""
-        if right not in {key for key, _ in choices}:
-            raise AssertionError(f"the ruling {right!r} is not among the choices")
-        street = self._betting_now()[1].name
-        self.log.append(situation)
-        self._ruling_effect = effect
-        detail = RulingDue(seat, situation, choices, right, said[:1].upper() + said[1:] + ".",
-                           (principle or PRINCIPLES.get(rule) or said) + ".")
-        self._front(Expected("rule_on_action", rule,
-                             f"The dealer must call the action first: {situation.rstrip('.')} ({rule})",
-                             street=street, detail=detail),
-                    Marker("_resume", street))
 
-    # --- the kinds of irregular action --------------------------------------------------
-    def _out_of_turn(self, turn: int, said: Irregular, where: str) -> None:
-        rnd = self._betting_now()[0]
-        assert said.seat is not None and said.action is not None
-        seat, action = said.seat, said.action
-        if seat not in rnd.order or seat in rnd.folded or seat in rnd.all_in:
-            raise ScenarioError(f"{where} is not legal: seat {seat} is not a player who can act in this round")
+def rule_irregular(st: HandState, seat: int, text: str) -> str:
+    """"ruling" when `text` is an action the dealer must rule on (the
+    round waits for the ruling), "done" when it was the decision after a
+    short bet (6.16), "" for an ordinary decision."""
+    if st._short_bets:            # a short bet (6.16) is rare: no round looked up otherwise
+        short = st._short_bets.pop(seat, None)
+        if short is st._betting_now()[0]:
+            return after_short_bet(st, seat, text)
+    said = read_irregular(text)
+    if said is None:
+        return ""
+    where = f"action {text!r} for seat {seat} on the {st._betting_now()[1].name}"
+    _RULERS.get(said.kind, chips_put_out)(st, seat, said, where)
+    return "ruling"
+
+
+def after_short_bet(st: HandState, seat: int, text: str) -> str:
+    kind = read_bet(text).kind
+    rnd = st._betting_now()[0]
+    if kind not in ("call", "fold"):
+        raise ScenarioError(f"action {text!r} for seat {seat}: after a short bet the player must make "
+                            "up the difference (call) or fold (6.16)")
+    put_out = rnd.in_front[seat]
+    st._apply_bet(seat, kind)
+    if kind == "fold":
+        st.log[-1] += f"; the {put_out} put out stay in the pot (6.16)"
+    return "done"
+
+
+def ruling_due(st: HandState, seat: int, situation: str, choices: tuple[tuple[str, str], ...], right: str,
+               rule: str, said: str, effect: Callable[[], None] | None, principle: str = "") -> None:
+    """Put the ruling first on the agenda, the betting to go on after it."""
+    if right not in {key for key, _ in choices}:
+        raise AssertionError(f"the ruling {right!r} is not among the choices")
+    street = st._betting_now()[1].name
+    st.log.append(situation)
+    st._ruling_effect = effect
+    detail = RulingDue(seat, situation, choices, right, said[:1].upper() + said[1:] + ".",
+                       (principle or PRINCIPLES.get(rule) or said) + ".")
+    st._front(Expected("rule_on_action", rule,
+                         f"The dealer must call the action first: {situation.rstrip('.')} ({rule})",
+                         street=street, detail=detail),
+                Marker("_resume", street))
+
+
+# --- the kinds of irregular action --------------------------------------------------
+def out_of_turn(st: HandState, turn: int, said: Irregular, where: str) -> None:
+    rnd = st._betting_now()[0]
+    assert said.seat is not None and said.action is not None
+    seat, action = said.seat, said.action
+    if seat not in rnd.order or seat in rnd.folded or seat in rnd.all_in:
+        raise ScenarioError(f"{where} is not legal: seat {seat} is not a player who can act in this round")
+    try:
+        ruling = rnd.out_of_turn(seat, action.kind, action.amount)
+    except ValueError as exc:
+        raise ScenarioError(f"{where} is not legal: {exc}") from None
+    name = st.players[seat].name
+    situation = (f"Seat {seat} ({name}) {_said(action)} out of turn; the action is on seat {turn} "
+                 f"({st.players[turn].name}).")
+    effect: Callable[[], None] | None
+    if action.kind == "check":
+        right = "forfeits"
+
+        def effect() -> None:
+            rnd.forfeit_raise(seat)
+    elif ruling.action is None:
+        right, effect = "not-binding", None
+    else:
+        right = "stands"
+
+        def effect() -> None:
+            st._binding[seat] = (action, rnd.level, rnd)
+    ruling_due(st, turn, situation, OUT_OF_TURN_CHOICES, right, ruling.rule, ruling.text, effect)
+
+
+def out_of_time(st: HandState, seat: int, irregular: Irregular, where: str) -> None:
+    """6.14: the clock ran out on the player in turn: a dead hand when
+    there was a bet to him this round, a check when there was none."""
+    rnd = st._betting_now()[0]
+    owe = rnd.level - rnd.in_front[seat]
+    name = st.players[seat].name
+    facing = f"{owe} to call" if owe > 0 else "no bet to call"
+    right, text = ("dead", "fold") if owe > 0 else ("check", "check")
+    said_words = (f"time: seat {seat}'s hand is dead, there was a bet of {rnd.level} to him"
+                  if owe > 0 else f"time: seat {seat} checks, there was no bet to him")
+    situation = f"Seat {seat} ({name}) has not acted when the time to act runs out ({facing})."
+    ruling_due(st, seat, situation, OUT_OF_TIME_CHOICES, right, "6.14", said_words,
+                     lambda: apply_quietly(st, seat, text))
+
+
+def short_all_in(st: HandState, seat: int, irregular: Irregular, where: str) -> None:
+    rnd = st._betting_now()[0]
+    all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
+    reason = rnd._raise_refusal(seat)[0]
+    low, _ = rnd._bounds(seat)
+    if reason or not rnd.level < all_in_to < low:
+        raise ScenarioError(f"{where} is not legal: an all-in for less is more than the "
+                            f"{rnd.level} to call and less than a full raise to {low}; seat {seat} "
+                            f"would be all in to {all_in_to}" + (f" ({reason})" if reason else ""))
+    verb = "bet" if rnd.level == 0 else "raise"
+    if rnd.structure.kind in LIMIT_KINDS:
+        base = rnd.full_level if rnd.opened else 0
+        if 2 * (all_in_to - base) < low - base:
+            right, rule = "later-only", "6.15.2(a)"
+        elif st.house.half_bet_allin_reopens:
+            right, rule = "reopens", "6.15.2(b)"
+        else:
+            right, rule = "later-only", "10.2 of the second rulebook, house rule"
+    else:
+        right, rule = "later-only", "6.15.3"
+    said = {"reopens": f"all in to {all_in_to}, at least half of a {verb}: it counts as a full "
+                       f"{verb}, and every player may raise again",
+            "later-only": f"all in to {all_in_to}, less than a full {verb} to {low}: players who "
+                          "already acted may only call it; those after may call or raise"}[right]
+    situation = (f"Seat {seat} ({st.players[seat].name}) goes all in to {all_in_to}; the bet to "
+                 f"call is {rnd.level} and a full {verb} would be to {low}.")
+    ruling_due(st, seat, situation, ALL_IN_CHOICES, right, rule, said,
+              lambda: apply_quietly(st, seat, "all-in"))
+
+
+def chips_put_out(st: HandState, seat: int, said: Irregular, where: str) -> None:
+    rnd = st._betting_now()[0]
+    chips, owe = said.chips, rnd.level - rnd.in_front[seat]
+    if chips > rnd.stacks[seat]:
+        raise ScenarioError(f"{where} is not legal: seat {seat} has only {rnd.stacks[seat]} chips (6.10)")
+    name = st.players[seat].name
+    facing = f"{owe} to call" if owe else "no bet to call"
+    if said.kind == "string":
+        if owe <= 0 or chips <= owe:
+            raise ScenarioError(f"{where} is not legal: a string bet is a call and more, put out in "
+                                f"two movements, facing a bet ({facing})")
+        ruling = Ruling("6.11 (standard practice: a string bet)",
+                        f"a string bet is held to the first movement: seat {seat} calls {owe} and "
+                        f"{chips - owe} go back", Action("call"), returned=chips - owe)
+        situation = (f"Seat {seat} ({name}) puts out {owe} and then, without having said raise, goes "
+                     f"back to the stack for {chips - owe} more ({facing}).")
+    else:
         try:
-            ruling = rnd.out_of_turn(seat, action.kind, action.amount)
+            ruling = rnd.interpret_chips(chips, single_chip=said.kind == "oversize",
+                                         announced=said.saying)
         except ValueError as exc:
             raise ScenarioError(f"{where} is not legal: {exc}") from None
-        name = self.players[seat].name
-        situation = (f"Seat {seat} ({name}) {_said(action)} out of turn; the action is on seat {turn} "
-                     f"({self.players[turn].name}).")
-        effect: Callable[[], None] | None
-        if action.kind == "check":
-            right = "forfeits"
+        what = f"a single {chips} chip" if said.kind == "oversize" else f"{chips} in chips"
+        words = f", saying “{said.saying}”" if said.saying else " without a word"
+        situation = f"Seat {seat} ({name}) puts out {what}{words} ({facing})."
+    choices, right = chip_choices(st, seat, chips, ruling)
+    action = ruling.action
+    if action is None:
+        def effect() -> None:
+            rnd.stacks[seat] -= chips
+            rnd.in_front[seat] += chips
+            st._sync(seat)
+            st._short_bets[seat] = rnd
+    else:
+        text = action.kind if action.amount is None else f"{action.kind} {action.amount}"
 
-            def effect() -> None:
-                rnd.forfeit_raise(seat)
-        elif ruling.action is None:
-            right, effect = "not-binding", None
-        else:
-            right = "stands"
+        def effect() -> None:
+            apply_quietly(st, seat, text)
+    principle = PRINCIPLES["string"] if said.kind == "string" else ""
+    ruling_due(st, seat, situation, choices, right, ruling.rule, ruling.text, effect, principle)
 
-            def effect() -> None:
-                self._binding[seat] = (action, rnd.level, rnd)
-        self._ruling_due(turn, situation, OUT_OF_TURN_CHOICES, right, ruling.rule, ruling.text, effect)
 
-    def _out_of_time(self, seat: int, irregular: Irregular, where: str) -> None:
-        """6.14: the clock ran out on the player in turn: a dead hand when
-        there was a bet to him this round, a check when there was none."""
-        rnd = self._betting_now()[0]
-        owe = rnd.level - rnd.in_front[seat]
-        name = self.players[seat].name
-        facing = f"{owe} to call" if owe > 0 else "no bet to call"
-        right, text = ("dead", "fold") if owe > 0 else ("check", "check")
-        said_words = (f"time: seat {seat}'s hand is dead, there was a bet of {rnd.level} to him"
-                      if owe > 0 else f"time: seat {seat} checks, there was no bet to him")
-        situation = f"Seat {seat} ({name}) has not acted when the time to act runs out ({facing})."
-        self._ruling_due(seat, situation, OUT_OF_TIME_CHOICES, right, "6.14", said_words,
-                         lambda: self._apply_quietly(seat, text))
+def chip_choices(st: HandState, seat: int, chips: int,
+                 ruling: Ruling) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The rulings offered for chips put out, and the key of the right one."""
+    rnd = st._betting_now()[0]
+    owe, to = rnd.level - rnd.in_front[seat], rnd.in_front[seat] + chips
+    all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
+    opts = rnd.options()
+    low = opts.min_to if opts is not None else None
+    high = opts.max_to if opts is not None else None
+    verb = "bet" if rnd.level == 0 else "raise"
+    fixed = rnd.structure.kind == "fixed"
+    choices: list[tuple[str, str]]
+    if to < rnd.level:
+        choices = [("call", f"A call: {owe - chips} more must go in"),
+                   ("short", "Short of a call: make up the difference, or fold and leave the "
+                             "chips in the pot"),
+                   ("fold-back", "A fold: the chips go back to the player")]
+    else:
+        choices = [("check", f"A check: the {chips} go back") if owe == 0 else
+                   ("call", f"A call of {owe}" + (f": {chips - owe} go back" if chips > owe else ""))]
+        if to > rnd.level:
+            choices.append(("as-put", f"A {verb} to {to}, as put out"))
+        if low is not None and low != to:
+            choices.append(("minimum", f"A {verb} to {low}, " +
+                            ("the fixed amount" if fixed else "the minimum") +
+                            (f": {low - to} more must go in" if low > to else f": {to - low} go back")))
+        if high is not None and low is not None and high < to and high != low:
+            choices.append(("limit", f"A {verb} to {high}, the most the limit allows: "
+                                     f"{to - high} go back"))
+    action = ruling.action
+    if action is None:
+        right = "short"
+    elif action.kind in ("check", "call"):
+        right = action.kind
+    else:
+        target = all_in_to if action.kind == "all-in" else action.amount
+        right = ("as-put" if target == to else "minimum" if target == low else
+                 "limit" if target == high else f"to-{target}")
+        if right not in {k for k, _ in choices}:
+            choices.append((right, f"A {verb} to {target}"))
+    return tuple(choices), right
 
-    def _short_all_in(self, seat: int, irregular: Irregular, where: str) -> None:
-        rnd = self._betting_now()[0]
-        all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
-        reason = rnd._raise_refusal(seat)[0]
-        low, _ = rnd._bounds(seat)
-        if reason or not rnd.level < all_in_to < low:
-            raise ScenarioError(f"{where} is not legal: an all-in for less is more than the "
-                                f"{rnd.level} to call and less than a full raise to {low}; seat {seat} "
-                                f"would be all in to {all_in_to}" + (f" ({reason})" if reason else ""))
-        verb = "bet" if rnd.level == 0 else "raise"
-        if rnd.structure.kind in LIMIT_KINDS:
-            base = rnd.full_level if rnd.opened else 0
-            if 2 * (all_in_to - base) < low - base:
-                right, rule = "later-only", "6.15.2(a)"
-            elif self.house.half_bet_allin_reopens:
-                right, rule = "reopens", "6.15.2(b)"
-            else:
-                right, rule = "later-only", "10.2 of the second rulebook, house rule"
-        else:
-            right, rule = "later-only", "6.15.3"
-        said = {"reopens": f"all in to {all_in_to}, at least half of a {verb}: it counts as a full "
-                           f"{verb}, and every player may raise again",
-                "later-only": f"all in to {all_in_to}, less than a full {verb} to {low}: players who "
-                              "already acted may only call it; those after may call or raise"}[right]
-        situation = (f"Seat {seat} ({self.players[seat].name}) goes all in to {all_in_to}; the bet to "
-                     f"call is {rnd.level} and a full {verb} would be to {low}.")
-        self._ruling_due(seat, situation, ALL_IN_CHOICES, right, rule, said,
-                  lambda: self._apply_quietly(seat, "all-in"))
 
-    def _chips_put_out(self, seat: int, said: Irregular, where: str) -> None:
-        rnd = self._betting_now()[0]
-        chips, owe = said.chips, rnd.level - rnd.in_front[seat]
-        if chips > rnd.stacks[seat]:
-            raise ScenarioError(f"{where} is not legal: seat {seat} has only {rnd.stacks[seat]} chips (6.10)")
-        name = self.players[seat].name
-        facing = f"{owe} to call" if owe else "no bet to call"
-        if said.kind == "string":
-            if owe <= 0 or chips <= owe:
-                raise ScenarioError(f"{where} is not legal: a string bet is a call and more, put out in "
-                                    f"two movements, facing a bet ({facing})")
-            ruling = Ruling("6.11 (standard practice: a string bet)",
-                            f"a string bet is held to the first movement: seat {seat} calls {owe} and "
-                            f"{chips - owe} go back", Action("call"), returned=chips - owe)
-            situation = (f"Seat {seat} ({name}) puts out {owe} and then, without having said raise, goes "
-                         f"back to the stack for {chips - owe} more ({facing}).")
-        else:
-            try:
-                ruling = rnd.interpret_chips(chips, single_chip=said.kind == "oversize",
-                                             announced=said.saying)
-            except ValueError as exc:
-                raise ScenarioError(f"{where} is not legal: {exc}") from None
-            what = f"a single {chips} chip" if said.kind == "oversize" else f"{chips} in chips"
-            words = f", saying “{said.saying}”" if said.saying else " without a word"
-            situation = f"Seat {seat} ({name}) puts out {what}{words} ({facing})."
-        choices, right = self._chip_choices(seat, chips, ruling)
-        action = ruling.action
-        if action is None:
-            def effect() -> None:
-                rnd.stacks[seat] -= chips
-                rnd.in_front[seat] += chips
-                self._sync(seat)
-                self._short_bets[seat] = rnd
-        else:
-            text = action.kind if action.amount is None else f"{action.kind} {action.amount}"
+def apply_quietly(st: HandState, seat: int, text: str) -> None:
+    """Apply the action a ruling gives as the player's decision."""
+    try:
+        st._apply_bet(seat, text)
+    except ScenarioError as exc:
+        raise ScenarioError(f"the ruling's action {text!r} for seat {seat} cannot be made: {exc}") from None
 
-            def effect() -> None:
-                self._apply_quietly(seat, text)
-        principle = PRINCIPLES["string"] if said.kind == "string" else ""
-        self._ruling_due(seat, situation, choices, right, ruling.rule, ruling.text, effect, principle)
 
-    def _chip_choices(self, seat: int, chips: int,
-                      ruling: Ruling) -> tuple[tuple[tuple[str, str], ...], str]:
-        """The rulings offered for chips put out, and the key of the right one."""
-        rnd = self._betting_now()[0]
-        owe, to = rnd.level - rnd.in_front[seat], rnd.in_front[seat] + chips
-        all_in_to = rnd.in_front[seat] + rnd.stacks[seat]
-        opts = rnd.options()
-        low = opts.min_to if opts is not None else None
-        high = opts.max_to if opts is not None else None
-        verb = "bet" if rnd.level == 0 else "raise"
-        fixed = rnd.structure.kind == "fixed"
-        choices: list[tuple[str, str]]
-        if to < rnd.level:
-            choices = [("call", f"A call: {owe - chips} more must go in"),
-                       ("short", "Short of a call: make up the difference, or fold and leave the "
-                                 "chips in the pot"),
-                       ("fold-back", "A fold: the chips go back to the player")]
-        else:
-            choices = [("check", f"A check: the {chips} go back") if owe == 0 else
-                       ("call", f"A call of {owe}" + (f": {chips - owe} go back" if chips > owe else ""))]
-            if to > rnd.level:
-                choices.append(("as-put", f"A {verb} to {to}, as put out"))
-            if low is not None and low != to:
-                choices.append(("minimum", f"A {verb} to {low}, " +
-                                ("the fixed amount" if fixed else "the minimum") +
-                                (f": {low - to} more must go in" if low > to else f": {to - low} go back")))
-            if high is not None and low is not None and high < to and high != low:
-                choices.append(("limit", f"A {verb} to {high}, the most the limit allows: "
-                                         f"{to - high} go back"))
-        action = ruling.action
-        if action is None:
-            right = "short"
-        elif action.kind in ("check", "call"):
-            right = action.kind
-        else:
-            target = all_in_to if action.kind == "all-in" else action.amount
-            right = ("as-put" if target == to else "minimum" if target == low else
-                     "limit" if target == high else f"to-{target}")
-            if right not in {k for k, _ in choices}:
-                choices.append((right, f"A {verb} to {target}"))
-        return tuple(choices), right
+# --- the dealer step ------------------------------------------------------------------
+def ruling_refusal(st: HandState, step: Step, exp: Expected) -> Verdict | None:
+    """A wrong ruling is explained with its rule; the right one is None."""
+    detail = exp.detail
+    assert isinstance(detail, RulingDue)
+    keys = {key for key, _ in detail.choices}
+    if step.choice not in keys:
+        return Verdict(False, "Choose one of the rulings offered.", exp.rule)
+    if step.choice != detail.right:
+        # The principle teaches without naming the right ruling, so it is
+        # the first hint; the third names the ruling due.
+        message = f"Not that ruling. {detail.principle}"
+        words = dict(detail.choices)[detail.right]
+        return Verdict(False, message, exp.rule, hints=(
+            message, f"{HINTS[exp.kind][1]} See {exp.rule}.", f"{message} The ruling: {words}."))
+    return None
 
-    def _apply_quietly(self, seat: int, text: str) -> None:
-        """Apply the action a ruling gives as the player's decision."""
-        try:
-            self._apply_bet(seat, text)
-        except ScenarioError as exc:
-            raise ScenarioError(f"the ruling's action {text!r} for seat {seat} cannot be made: {exc}") from None
 
-    # --- the dealer step ------------------------------------------------------------------
-    def _ruling_refusal(self, step: Step, exp: Expected) -> Verdict | None:
-        """A wrong ruling is explained with its rule; the right one is None."""
-        detail = exp.detail
-        assert isinstance(detail, RulingDue)
-        keys = {key for key, _ in detail.choices}
-        if step.choice not in keys:
-            return Verdict(False, "Choose one of the rulings offered.", exp.rule)
-        if step.choice != detail.right:
-            # The principle teaches without naming the right ruling, so it is
-            # the first hint; the third names the ruling due.
-            message = f"Not that ruling. {detail.principle}"
-            words = dict(detail.choices)[detail.right]
-            return Verdict(False, message, exp.rule, hints=(
-                message, f"{HINTS[exp.kind][1]} See {exp.rule}.", f"{message} The ruling: {words}."))
+def step_rule_on_action(st: HandState, exp: Expected) -> Done:
+    detail = exp.detail
+    assert isinstance(detail, RulingDue)
+    effect, st._ruling_effect = st._ruling_effect, None
+    if effect is not None:
+        effect()
+    return Done(detail.said)
+
+
+def ruling_prompt(st: HandState) -> dict[str, object] | None:
+    exp = st.expected()
+    if exp is None or not isinstance(exp.detail, RulingDue):
         return None
+    return {"situation": exp.detail.situation, "choices": list(exp.detail.choices),
+            "seat": exp.detail.seat}
 
-    def _step_rule_on_action(self, exp: Expected) -> Done:
-        detail = exp.detail
-        assert isinstance(detail, RulingDue)
-        effect, self._ruling_effect = self._ruling_effect, None
-        if effect is not None:
-            effect()
-        return Done(detail.said)
 
-    def ruling_prompt(self) -> dict[str, object] | None:
-        exp = self.expected()
-        if exp is None or not isinstance(exp.detail, RulingDue):
-            return None
-        return {"situation": exp.detail.situation, "choices": list(exp.detail.choices),
-                "seat": exp.detail.seat}
+# Each kind of irregular action -> the ruling it calls for (chips put out: any other kind).
+_RULERS: dict[str, Callable[[HandState, int, Irregular, str], None]] = {
+    "out-of-turn": out_of_turn, "short-all-in": short_all_in, "out-of-time": out_of_time}

@@ -15,84 +15,82 @@ from engine.hand.state import HandState
 from engine.steps import Discards, Expected, Replace, Reshuffle, ScenarioError
 
 
-class Draws(HandState):
-    """The players' draws and discards, turned into dealer steps."""
-
-    def _draw_decision(self, seat: int, op: Draw) -> None:
-        player = self.players[seat]
-        cards = player.cards
-        street = self._current_street().name
-        ranking = self.game.showdown.ranking
-        # _next_decision, the Decision made with every field in order (kind, seat, street,
-        # cards, options, count, forced, no_raise, kitty, low).
-        text = self._script.next(self, NEW_DECISION(Decision, ("draw", seat, street, tuple(cards), None,
-                                                               op.max_cards, False, False, False,
-                                                               ranking in LOW_RANKINGS)))
-        said = _SAID.get(text)
-        if said is None:
-            said = read_draw(text)
-            if said is not None:
-                if len(_SAID) >= 4096:          # cards named by text are many: keep the memo small
-                    _SAID.clear()
-                _SAID[text] = said
-        if said is not None and said.count is not None:
-            n = said.count
-            if n > min(op.max_cards, len(cards)):
-                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a player may exchange at most "
-                                    f"{min(op.max_cards, len(cards))} cards ({op.rule})")
-            chosen = worst_cards(cards, n, ranking)
-        elif said is not None:
-            chosen = named_cards(cards, seat, said.named, text, street)
-            if len(chosen) > op.max_cards:
-                raise ScenarioError(f"{where_said(text, seat, street)} is not legal: at most {op.max_cards} cards "
-                                    f"({op.rule})")
-        else:
-            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a draw is 'draw N', 'stand pat', "
-                                f"'discard Ah 7c' or 'discard #1 #4' ({op.rule})")
-        n = len(chosen)
-        if not n:
-            self.log.append(f"Seat {seat} ({player.name}) stands pat")
-            return
-        self.log.append(f"Seat {seat} ({player.name}) draws {n}")
-        first = min(n, len(self.deck.cards))             # len(self.deck)
-        why, replace = _draw_steps(op, seat, street, n)
-        # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
-        take = Expected("take_discard", op.rule, why, seat, (), street, Discards(tuple(chosen), self._draw_number))
-        if first == n:
-            self._agenda[0:0] = [take, replace]
-            return
-        steps = [take]
-        why = (f"Deal the replacement cards one at a time from the top of the deck, as many as were "
-               f"discarded ({op.rule})")
-        if first:
-            steps.append(Expected("replace", op.rule, why, seat=seat, street=street, detail=Replace(first)))
-        steps.append(Expected(
-            "reshuffle", op.reshuffle_rule,
-            f"The deck has run out during the draw: shuffle and cut only the earlier discards, not "
-            f"seat {seat}'s own, and finish the draw from them ({op.reshuffle_rule})",
-            street=street, detail=Reshuffle("discards", seat, self._draw_number)))
-        steps.append(Expected("replace", op.reshuffle_rule,
-                              f"Finish the draw from the reshuffled discards ({op.reshuffle_rule})",
-                              seat=seat, street=street, detail=Replace(n - first)))
-        self._front(*steps)
-
-    def _discard_decision(self, seat: int, op: Discard) -> None:
-        player = self.players[seat]
-        street = self._current_street().name
-        text = self._script.next(self, NEW_DECISION(Decision, ("discard", seat, street, tuple(player.cards), None,
-                                                               op.count, False, False, False, False)))
-        said = read_discard(text)
-        if said is None:
-            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: each player now discards "
-                                f"{op.count} card, e.g. 'discard 7c' or 'discard #3' ({op.rule})")
-        chosen = named_cards(player.cards, seat, said.named, text, street)
-        if len(chosen) != op.count:
-            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: discard exactly {op.count} card "
+def draw_decision(st: HandState, seat: int, op: Draw) -> None:
+    player = st.players[seat]
+    cards = player.cards
+    street = st._current_street().name
+    ranking = st.game.showdown.ranking
+    # _next_decision, the Decision made with every field in order (kind, seat, street,
+    # cards, options, count, forced, no_raise, kitty, low).
+    text = st._script.next(st, NEW_DECISION(Decision, ("draw", seat, street, tuple(cards), None,
+                                                           op.max_cards, False, False, False,
+                                                           ranking in LOW_RANKINGS)))
+    said = _SAID.get(text)
+    if said is None:
+        said = read_draw(text)
+        if said is not None:
+            if len(_SAID) >= 4096:          # cards named by text are many: keep the memo small
+                _SAID.clear()
+            _SAID[text] = said
+    if said is not None and said.count is not None:
+        n = said.count
+        if n > min(op.max_cards, len(cards)):
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a player may exchange at most "
+                                f"{min(op.max_cards, len(cards))} cards ({op.rule})")
+        chosen = worst_cards(cards, n, ranking)
+    elif said is not None:
+        chosen = named_cards(cards, seat, said.named, text, street)
+        if len(chosen) > op.max_cards:
+            raise ScenarioError(f"{where_said(text, seat, street)} is not legal: at most {op.max_cards} cards "
                                 f"({op.rule})")
-        self.log.append(f"Seat {seat} ({player.name}) discards {op.count} card")
-        # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
-        self._agenda.insert(0, Expected("take_discard", op.rule, _discard_why(op), seat, (), street,
-                                        Discards(tuple(chosen))))
+    else:
+        raise ScenarioError(f"{where_said(text, seat, street)} is not legal: a draw is 'draw N', 'stand pat', "
+                            f"'discard Ah 7c' or 'discard #1 #4' ({op.rule})")
+    n = len(chosen)
+    if not n:
+        st.log.append(f"Seat {seat} ({player.name}) stands pat")
+        return
+    st.log.append(f"Seat {seat} ({player.name}) draws {n}")
+    first = min(n, len(st.deck.cards))             # len(st.deck)
+    why, replace = _draw_steps(op, seat, street, n)
+    # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
+    take = Expected("take_discard", op.rule, why, seat, (), street, Discards(tuple(chosen), st._draw_number))
+    if first == n:
+        st._agenda[0:0] = [take, replace]
+        return
+    steps = [take]
+    why = (f"Deal the replacement cards one at a time from the top of the deck, as many as were "
+           f"discarded ({op.rule})")
+    if first:
+        steps.append(Expected("replace", op.rule, why, seat=seat, street=street, detail=Replace(first)))
+    steps.append(Expected(
+        "reshuffle", op.reshuffle_rule,
+        f"The deck has run out during the draw: shuffle and cut only the earlier discards, not "
+        f"seat {seat}'s own, and finish the draw from them ({op.reshuffle_rule})",
+        street=street, detail=Reshuffle("discards", seat, st._draw_number)))
+    steps.append(Expected("replace", op.reshuffle_rule,
+                          f"Finish the draw from the reshuffled discards ({op.reshuffle_rule})",
+                          seat=seat, street=street, detail=Replace(n - first)))
+    st._front(*steps)
+
+
+def discard_decision(st: HandState, seat: int, op: Discard) -> None:
+    player = st.players[seat]
+    street = st._current_street().name
+    text = st._script.next(st, NEW_DECISION(Decision, ("discard", seat, street, tuple(player.cards), None,
+                                                           op.count, False, False, False, False)))
+    said = read_discard(text)
+    if said is None:
+        raise ScenarioError(f"{where_said(text, seat, street)} is not legal: each player now discards "
+                            f"{op.count} card, e.g. 'discard 7c' or 'discard #3' ({op.rule})")
+    chosen = named_cards(player.cards, seat, said.named, text, street)
+    if len(chosen) != op.count:
+        raise ScenarioError(f"{where_said(text, seat, street)} is not legal: discard exactly {op.count} card "
+                            f"({op.rule})")
+    st.log.append(f"Seat {seat} ({player.name}) discards {op.count} card")
+    # Expected's fields in order: kind, rule, why, seat, seats, street, detail.
+    st._agenda.insert(0, Expected("take_discard", op.rule, _discard_why(op), seat, (), street,
+                                    Discards(tuple(chosen))))
 
 
 def _discard_why(op: Discard) -> str:

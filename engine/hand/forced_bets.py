@@ -13,83 +13,83 @@ from engine.hand.state import HandState
 from engine.steps import Blind, Done, Expected
 
 
-class ForcedBets(HandState):
-    """The button and the forced bets, scheduled and collected."""
+def schedule_forced_bets(st: HandState) -> None:
+    """The fee per person, then antes, blinds and an over-blind, before
+    any card (7.2.4(b), 8.2.2, 8.4.1(b), 8.9.1)."""
+    c = st.commission
+    if c is not None and st.takes_rake() and c.method == "fixed-person":
+        # 7.2.4(b): collected before the hand begins; the button has already
+        # moved to mark this hand, and no forced bet or card has gone in yet.
+        st._agenda.append(Expected(
+            "take_rake", RAKE_RULES["fixed-person"],
+            f"Before the hand begins, collect the commission of {c.person_fee} from each player and "
+            f"drop it at once (7.2.4(b), (c))"))
+    if st.ante or any(st.scenario.seat_antes.values()):
+        rule = st.game.ante.rule if st.game.ante else "1.1 Ante wager, house tournament_antes"
+        exp = _ANTES.get(rule)
+        if exp is None:
+            exp = _ANTES[rule] = Expected(
+                "collect_antes", rule,
+                f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
+        st._agenda.append(exp)
+    blinds = st.game.blinds
+    if blinds is None or not st.blind_amounts:
+        return
+    seats = tuple(st.blind_seats())
+    heads_up = len(st.players) == 2 and st.house.heads_up == "button_small_blind"
+    for seat, amount in zip(seats, st.blind_amounts):
+        st._posted_blinds[seat] = amount
+    st._agenda.extend(_blind_steps(st.game, heads_up, seats, st.blind_amounts))
+    st._last_blind_seat = seats[-1]
+    if st.scenario.over_blind:
+        over_rule = st._over_blind_rule()
+        assert over_rule is not None, "checked when the hand was set up"
+        rule = over_rule
+        seat = st._next_seat(seats[-1])
+        amount = 2 * st.blind_amounts[-1]
+        st._posted_blinds[seat] = amount
+        st._last_blind_seat = seat
+        st._agenda.append(Expected(
+            "post_blind", rule,
+            f"The player on the immediate left of the last blind places the over-blind, double "
+            f"the last blind ({rule}, 8.2.4)", seat=seat, detail=Blind(amount, over=True)))
 
-    def _schedule_forced_bets(self) -> None:
-        """The fee per person, then antes, blinds and an over-blind, before
-        any card (7.2.4(b), 8.2.2, 8.4.1(b), 8.9.1)."""
-        c = self.commission
-        if c is not None and self.takes_rake() and c.method == "fixed-person":
-            # 7.2.4(b): collected before the hand begins; the button has already
-            # moved to mark this hand, and no forced bet or card has gone in yet.
-            self._agenda.append(Expected(
-                "take_rake", RAKE_RULES["fixed-person"],
-                f"Before the hand begins, collect the commission of {c.person_fee} from each player and "
-                f"drop it at once (7.2.4(b), (c))"))
-        if self.ante or any(self.scenario.seat_antes.values()):
-            rule = self.game.ante.rule if self.game.ante else "1.1 Ante wager, house tournament_antes"
-            exp = _ANTES.get(rule)
-            if exp is None:
-                exp = _ANTES[rule] = Expected(
-                    "collect_antes", rule,
-                    f"Every player antes before the cards are dealt: collect the antes into the pot ({rule})")
-            self._agenda.append(exp)
-        blinds = self.game.blinds
-        if blinds is None or not self.blind_amounts:
-            return
-        seats = tuple(self.blind_seats())
-        heads_up = len(self.players) == 2 and self.house.heads_up == "button_small_blind"
-        for seat, amount in zip(seats, self.blind_amounts):
-            self._posted_blinds[seat] = amount
-        self._agenda.extend(_blind_steps(self.game, heads_up, seats, self.blind_amounts))
-        self._last_blind_seat = seats[-1]
-        if self.scenario.over_blind:
-            over_rule = self._over_blind_rule()
-            assert over_rule is not None, "checked when the hand was set up"
-            rule = over_rule
-            seat = self._next_seat(seats[-1])
-            amount = 2 * self.blind_amounts[-1]
-            self._posted_blinds[seat] = amount
-            self._last_blind_seat = seat
-            self._agenda.append(Expected(
-                "post_blind", rule,
-                f"The player on the immediate left of the last blind places the over-blind, double "
-                f"the last blind ({rule}, 8.2.4)", seat=seat, detail=Blind(amount, over=True)))
 
-    def _step_move_button(self, exp: Expected) -> Done:
-        assert exp.seat is not None
-        self.button = exp.seat
-        self._schedule_forced_bets()
-        done = _BUTTON_TO.get(exp.seat)
-        if done is None:
-            done = _BUTTON_TO[exp.seat] = Done(f"Button to seat {exp.seat}.")
-        return done
+def step_move_button(st: HandState, exp: Expected) -> Done:
+    assert exp.seat is not None
+    st.button = exp.seat
+    schedule_forced_bets(st)
+    done = _BUTTON_TO.get(exp.seat)
+    if done is None:
+        done = _BUTTON_TO[exp.seat] = Done(f"Button to seat {exp.seat}.")
+    return done
 
-    def _step_collect_antes(self, exp: Expected) -> Done:
-        total = 0
-        seat_antes, ante = self.scenario.seat_antes, self.ante     # `ante_of`, read once per seat
-        owed = set()
-        for seat, p in self.players.items():
-            due = seat_antes.get(seat, ante)
-            owed.add(due)
-            chips = min(due, p.stack)
-            p.stack -= chips
-            p.committed += chips
-            total += chips
-        self.pot += total
-        amounts = sorted(owed - {0})
-        return Done(f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {self.pot}.")
 
-    def _step_post_blind(self, exp: Expected) -> Done:
-        assert exp.seat is not None and isinstance(exp.detail, Blind)
-        player = self.players[exp.seat]
-        amount = min(exp.detail.amount, player.stack)
-        player.stack -= amount
-        player.in_front += amount
-        player.committed += amount
-        what = "an over-blind of" if exp.detail.over else "posts"
-        return Done(f"Seat {exp.seat} {'places ' + what if exp.detail.over else what} {amount}.")
+def step_collect_antes(st: HandState, exp: Expected) -> Done:
+    total = 0
+    seat_antes, ante = st.scenario.seat_antes, st.ante     # `ante_of`, read once per seat
+    owed = set()
+    for seat, p in st.players.items():
+        due = seat_antes.get(seat, ante)
+        owed.add(due)
+        chips = min(due, p.stack)
+        p.stack -= chips
+        p.committed += chips
+        total += chips
+    st.pot += total
+    amounts = sorted(owed - {0})
+    return Done(f"Antes of {'/'.join(map(str, amounts))} collected: the pot is {st.pot}.")
+
+
+def step_post_blind(st: HandState, exp: Expected) -> Done:
+    assert exp.seat is not None and isinstance(exp.detail, Blind)
+    player = st.players[exp.seat]
+    amount = min(exp.detail.amount, player.stack)
+    player.stack -= amount
+    player.in_front += amount
+    player.committed += amount
+    what = "an over-blind of" if exp.detail.over else "posts"
+    return Done(f"Seat {exp.seat} {'places ' + what if exp.detail.over else what} {amount}.")
 
 
 def _blind_steps(game: Game, heads_up: bool, seats: tuple[int, ...],

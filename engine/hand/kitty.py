@@ -12,74 +12,73 @@ from engine.hand.state import HandState, Marker
 from engine.steps import Dealt, Done, Exchange, Expected, ScenarioError
 
 
-class KittySteps(HandState):
-    """The Kitty's dealer steps and the decision to take it."""
-
-    def _take_kitty(self, seat: int, text: str) -> bool:
-        """8.5.3(b)-(c): the player's hand goes to the muck and the Kitty comes
-        in exchange, for a wager equal to the last blind."""
-        rnd, street, betting = self._betting_now()
-        rule = betting.kitty
-        where = f"action {text!r} for seat {seat} on the {street.name}"
-        if not rule:
-            raise ScenarioError(f"{where} is not legal: {self.game.title} has no Kitty to take")
-        if not self.kitty:
-            raise ScenarioError(f"{where} is not legal: the Kitty has already been taken ({rule})")
-        price = self.blind_amounts[-1] if self.blind_amounts else rnd.unit
-        owe = rnd.level - rnd.in_front[seat]
-        player = self.players[seat]
-        if rnd.level <= price:
-            outcome = rnd.act("call" if owe > 0 else "check", seat=seat)
-            note = "takes the Kitty and calls" if owe > 0 else "takes the Kitty"
+def take_kitty(st: HandState, seat: int, text: str) -> bool:
+    """8.5.3(b)-(c): the player's hand goes to the muck and the Kitty comes
+    in exchange, for a wager equal to the last blind."""
+    rnd, street, betting = st._betting_now()
+    rule = betting.kitty
+    where = f"action {text!r} for seat {seat} on the {street.name}"
+    if not rule:
+        raise ScenarioError(f"{where} is not legal: {st.game.title} has no Kitty to take")
+    if not st.kitty:
+        raise ScenarioError(f"{where} is not legal: the Kitty has already been taken ({rule})")
+    price = st.blind_amounts[-1] if st.blind_amounts else rnd.unit
+    owe = rnd.level - rnd.in_front[seat]
+    player = st.players[seat]
+    if rnd.level <= price:
+        outcome = rnd.act("call" if owe > 0 else "check", seat=seat)
+        note = "takes the Kitty and calls" if owe > 0 else "takes the Kitty"
+    else:
+        topup = max(0, price - rnd.in_front[seat])
+        if topup >= rnd.stacks[seat]:
+            outcome = rnd.act("all-in", seat=seat)
+            note = "takes the Kitty and is all in"
         else:
-            topup = max(0, price - rnd.in_front[seat])
-            if topup >= rnd.stacks[seat]:
-                outcome = rnd.act("all-in", seat=seat)
-                note = "takes the Kitty and is all in"
-            else:
-                rnd.stacks[seat] -= topup
-                rnd.in_front[seat] += topup
-                outcome = None
-                self._kitty_pending = seat
-                note = (f"puts in {topup} and takes the Kitty" if topup else "takes the Kitty") + \
-                    ", then acts on the raise"
-        if outcome is not None and not outcome.ok:
-            raise ScenarioError(f"{where} is not legal: {outcome.message}")
-        self._opened = True
-        self._sync(seat)
-        self.log.append(f"Seat {seat} ({player.name}) {note}")
-        self.kitty_taken_by = seat
-        self._front(
-            Expected("take_discard", rule,
-                     f"Seat {seat} takes the Kitty: take the player's own cards face down into the muck "
-                     f"first ({rule})", seat=seat, street=street.name, detail=Exchange()),
-            Expected("give_kitty", rule, f"Give the Kitty to seat {seat} in exchange for the hand ({rule})",
-                     seat=seat, street=street.name),
-            Marker("_resume", street.name))
-        return True
+            rnd.stacks[seat] -= topup
+            rnd.in_front[seat] += topup
+            outcome = None
+            st._kitty_pending = seat
+            note = (f"puts in {topup} and takes the Kitty" if topup else "takes the Kitty") + \
+                ", then acts on the raise"
+    if outcome is not None and not outcome.ok:
+        raise ScenarioError(f"{where} is not legal: {outcome.message}")
+    st._opened = True
+    st._sync(seat)
+    st.log.append(f"Seat {seat} ({player.name}) {note}")
+    st.kitty_taken_by = seat
+    st._front(
+        Expected("take_discard", rule,
+                 f"Seat {seat} takes the Kitty: take the player's own cards face down into the muck "
+                 f"first ({rule})", seat=seat, street=street.name, detail=Exchange()),
+        Expected("give_kitty", rule, f"Give the Kitty to seat {seat} in exchange for the hand ({rule})",
+                 seat=seat, street=street.name),
+        Marker("_resume", street.name))
+    return True
 
 
-    def _step_deal_kitty(self, exp: Expected) -> Done:
-        assert self.kitty is not None
-        card = self._take()
-        self.kitty.append(card)
-        done = _TO_KITTY.get(card)
-        if done is None:
-            done = _TO_KITTY[card] = Done("Card to the Kitty.", Dealt("kitty", (card,)))
-        return done
+def step_deal_kitty(st: HandState, exp: Expected) -> Done:
+    assert st.kitty is not None
+    card = st._take()
+    st.kitty.append(card)
+    done = _TO_KITTY.get(card)
+    if done is None:
+        done = _TO_KITTY[card] = Done("Card to the Kitty.", Dealt("kitty", (card,)))
+    return done
 
-    def _step_give_kitty(self, exp: Expected) -> Done:
-        assert exp.seat is not None and self.kitty is not None
-        player = self.players[exp.seat]
-        player.cards, player.up = list(self.kitty), [False] * len(self.kitty)
-        self.kitty = []
-        return Done(f"The Kitty to seat {exp.seat}.")
 
-    def _step_muck_kitty(self, exp: Expected) -> Done:
-        assert self.kitty is not None
-        self.muck.extend((c, None, None) for c in self.kitty)
-        self.kitty = []
-        return Done("The Kitty is mucked.")
+def step_give_kitty(st: HandState, exp: Expected) -> Done:
+    assert exp.seat is not None and st.kitty is not None
+    player = st.players[exp.seat]
+    player.cards, player.up = list(st.kitty), [False] * len(st.kitty)
+    st.kitty = []
+    return Done(f"The Kitty to seat {exp.seat}.")
+
+
+def step_muck_kitty(st: HandState, exp: Expected) -> Done:
+    assert st.kitty is not None
+    st.muck.extend((c, None, None) for c in st.kitty)
+    st.kitty = []
+    return Done("The Kitty is mucked.")
 
 
 # What dealing a card to the Kitty did, per card: the same (frozen) Done for every hand.

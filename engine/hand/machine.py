@@ -11,6 +11,12 @@ or from a `decide` callable, and are applied between dealer steps.
 `propose(step)` checks a dealer step: a right one is applied, a wrong one is
 explained with the rule it breaks and changes nothing.
 
+`Hand` is the agenda and two tables: `STEPS` (each dealer step -> its handler)
+and `MARKERS` (each decision point -> what it plays). The handlers are the
+functions of the parts' modules (forced_bets, dealing, betting_rounds,
+calling, draws, kitty, awarding, rake), each given the hand's state
+(engine.hand.state.HandState) as its first argument.
+
 Player decisions in a scenario, in the order the players make them:
 betting `fold`, `check`, `call`, `bet N`, `raise N` (to N), `all-in`,
 `bring-in` (the stud opener's forced bet of the table minimum), `take kitty`;
@@ -23,17 +29,21 @@ from typing import Callable
 
 from engine.games.parts import Discard, Draw, Game
 from engine.games.registry import get_game, with_post_draw_opener
-from engine.hand.awarding import Awarding
-from engine.hand.betting_rounds import BettingRounds
-from engine.hand.calling import CallingTheAction
-from engine.hand.dealing import STEP_KINDS, Dealing
-from engine.hand.draws import Draws
-from engine.hand.forced_bets import ForcedBets
-from engine.hand.kitty import KittySteps
+from engine.hand import awarding, betting_rounds, calling
+from engine.hand.awarding import award_refusal, schedule_showdown, step_award
+from engine.hand.betting_rounds import (end_round, name_opener, open_round, play_betting, step_collect_bets,
+                                        step_name_opener, step_return_uncalled)
+from engine.hand.calling import ruling_refusal, step_rule_on_action
+from engine.hand.dealing import (STEP_KINDS, schedule_street, step_burn, step_deal_board, step_deal_common,
+                                 step_deal_flop, step_pitch, step_replace, step_reshuffle, step_take_discard,
+                                 step_turn_flop)
+from engine.hand.draws import discard_decision, draw_decision
+from engine.hand.forced_bets import schedule_forced_bets, step_collect_antes, step_move_button, step_post_blind
+from engine.hand.kitty import step_deal_kitty, step_give_kitty, step_muck_kitty
 from engine.hand.players import Decide, ScriptedPlayers
-from engine.hand.rake import RakeSteps
+from engine.hand.rake import step_take_rake
 from engine.hand.scenario import Scenario
-from engine.hand.state import Marker, Player, seat_orders
+from engine.hand.state import HandState, Marker, Player, seat_orders
 from engine.house import HouseFileError, earlier_house, get_house
 from engine.procedure import Procedure
 from engine.steps import HINTS, STEP_LABELS, Done, Expected, ScenarioError, Step, Verdict
@@ -49,8 +59,7 @@ TABLE_ACTIONS = ("collect_antes", "burn", "deal_flop", "turn_flop", "deal_board"
                  "muck_kitty", "reshuffle", "deal_common", "collect_bets", "take_rake")
 
 
-class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySteps, Awarding, RakeSteps,
-           Procedure):
+class Hand(HandState, Procedure):
     """A hand in progress. Build with `Hand(scenario)`; drive with `propose`.
 
     `decide(hand, decision) -> str` supplies player decisions once the
@@ -139,7 +148,7 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
         if self.game.uses_button:
             self._agenda.append(_move_button(self.game, self._next_seat(scenario.button_was)))
         else:
-            self._schedule_forced_bets()
+            schedule_forced_bets(self)
 
     # --- the agenda -------------------------------------------------------------
     def expected(self) -> Expected | None:
@@ -167,37 +176,37 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 MARKERS[head.kind](self, head)
                 continue
             if self._street_index + 1 >= len(streets):
-                self._schedule_showdown()
+                schedule_showdown(self)
                 continue
             live = self.live_seats()
             if len(live) == 1:
-                self._schedule_showdown()
+                schedule_showdown(self)
                 continue
             self._street_index += 1
-            self._schedule_street(streets[self._street_index], live)
+            schedule_street(self, streets[self._street_index], live)
 
     # --- what each agenda marker plays (MARKERS) ---------------------------------
     def _run_betting(self, marker: Marker) -> None:
-        if self._open_round(self._current_street()):
-            self._play_betting()
+        if open_round(self, self._current_street()):
+            play_betting(self)
         elif any(p.in_front for p in self.players.values()):
-            self._end_round(self._current_street())
+            end_round(self, self._current_street())
 
     def _run_resume(self, marker: Marker) -> None:
-        self._play_betting()
+        play_betting(self)
 
     def _run_opener(self, marker: Marker) -> None:
-        self._name_opener(self._current_street())
+        name_opener(self, self._current_street())
 
     def _run_draw(self, marker: Marker) -> None:
         assert marker.seat is not None and isinstance(marker.op, Draw)
         if not self.players[marker.seat].folded:
-            self._draw_decision(marker.seat, marker.op)
+            draw_decision(self, marker.seat, marker.op)
 
     def _run_discard(self, marker: Marker) -> None:
         assert marker.seat is not None and isinstance(marker.op, Discard)
         if not self.players[marker.seat].folded:
-            self._discard_decision(marker.seat, marker.op)
+            discard_decision(self, marker.seat, marker.op)
 
 
     # --- proposals ----------------------------------------------------------------
@@ -213,13 +222,13 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 return Verdict(False, f"{kind!r} is not a dealer step.", "")
             return Verdict(False, f"Not now. {exp.why}.", exp.rule)
         if kind == "rule_on_action":
-            return self._ruling_refusal(step, exp)
+            return ruling_refusal(self, step, exp)
         if kind in SEAT_STEPS and step.seat != exp.seat:
             if step.seat not in self.players:
                 return Verdict(False, f"Seat {step.seat} is empty. {exp.why}.", exp.rule)
             return Verdict(False, f"Not seat {step.seat}. {exp.why}.", exp.rule)
         if kind == "award" and tuple(sorted(step.seats)) != exp.seats:
-            return self._award_refusal(tuple(sorted(step.seats)), exp)
+            return award_refusal(self, tuple(sorted(step.seats)), exp)
         return None
 
     def propose(self, step: Step) -> Verdict:
@@ -300,6 +309,32 @@ class Hand(ForcedBets, Dealing, BettingRounds, CallingTheAction, Draws, KittySte
                 kinds.add("name_opener")
         return (tuple(k for k in SEAT_TOOLS if k in kinds), tuple(k for k in TABLE_ACTIONS if k in kinds))
 
+    # --- what the webapp, questions and tests read, and the parts' calls back -----------
+    def acting_order(self, street_name: str) -> list[int]:
+        """Live seats in the order they act on `street_name` (engine.hand.betting_rounds)."""
+        return betting_rounds.acting_order(self, street_name)
+
+    def first_to_act(self, street_name: str) -> int:
+        return betting_rounds.first_to_act(self, street_name)
+
+    def ruling_prompt(self) -> dict[str, object] | None:
+        """The ruling due now, its choices but never which is right (engine.hand.calling)."""
+        return calling.ruling_prompt(self)
+
+    def _sync(self, seat: int) -> None:
+        betting_rounds.sync(self, seat)
+
+    def _apply_bet(self, seat: int, text: str) -> bool:
+        return betting_rounds.apply_bet(self, seat, text)
+
+    def readings(self) -> dict[int, str]:
+        """Each live player's hand in words, at a showdown (empty if none)."""
+        return awarding.readings(self)
+
+    def pots_on_table(self) -> list[dict[str, object]]:
+        """The pots built, once the awards begin and only when there are several (engine.hand.awarding)."""
+        return awarding.pots_on_table(self)
+
     @property
     def flop_face_down(self) -> bool:
         return 0 in self.face_down
@@ -375,26 +410,26 @@ MARKERS: dict[str, Callable[[Hand, Marker], None]] = {
 
 # Each dealer step -> what doing it changes at the table.
 STEPS: dict[str, Callable[[Hand, Expected], Done]] = {
-    "move_button": ForcedBets._step_move_button,
-    "collect_antes": ForcedBets._step_collect_antes,
-    "post_blind": ForcedBets._step_post_blind,
-    "pitch": Dealing._step_pitch,
-    "pitch_up": Dealing._step_pitch,
-    "burn": Dealing._step_burn,
-    "deal_flop": Dealing._step_deal_flop,
-    "turn_flop": Dealing._step_turn_flop,
-    "deal_board": Dealing._step_deal_board,
-    "deal_common": Dealing._step_deal_common,
-    "take_discard": Dealing._step_take_discard,
-    "replace": Dealing._step_replace,
-    "reshuffle": Dealing._step_reshuffle,
-    "deal_kitty": KittySteps._step_deal_kitty,
-    "give_kitty": KittySteps._step_give_kitty,
-    "muck_kitty": KittySteps._step_muck_kitty,
-    "name_opener": BettingRounds._step_name_opener,
-    "return_uncalled": BettingRounds._step_return_uncalled,
-    "collect_bets": BettingRounds._step_collect_bets,
-    "take_rake": RakeSteps._step_take_rake,
-    "award": Awarding._step_award,
-    "rule_on_action": CallingTheAction._step_rule_on_action,
+    "move_button": step_move_button,
+    "collect_antes": step_collect_antes,
+    "post_blind": step_post_blind,
+    "pitch": step_pitch,
+    "pitch_up": step_pitch,
+    "burn": step_burn,
+    "deal_flop": step_deal_flop,
+    "turn_flop": step_turn_flop,
+    "deal_board": step_deal_board,
+    "deal_common": step_deal_common,
+    "take_discard": step_take_discard,
+    "replace": step_replace,
+    "reshuffle": step_reshuffle,
+    "deal_kitty": step_deal_kitty,
+    "give_kitty": step_give_kitty,
+    "muck_kitty": step_muck_kitty,
+    "name_opener": step_name_opener,
+    "return_uncalled": step_return_uncalled,
+    "collect_bets": step_collect_bets,
+    "take_rake": step_take_rake,
+    "award": step_award,
+    "rule_on_action": step_rule_on_action,
 }

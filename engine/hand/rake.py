@@ -2,7 +2,7 @@
 
 engine.money.commission holds the settings and the arithmetic and imports no pot;
 this module builds the pots (engine.money.pots) and takes the commission from
-them: `commission_for_hand` on a finished hand's figures, and `RakeSteps`
+them: `commission_for_hand` on a finished hand's figures, and `step_take_rake`
 as the dealer's step before any pot is awarded (7.2.1, 7.2.3) or the fee
 per person before the deal (7.2.4).
 """
@@ -39,57 +39,55 @@ def commission_for_hand(contributions: dict[int, int], folded: Iterable[int], co
     return rake, dict(back.returned)
 
 
-class RakeSteps(HandState):
-    """The commission as the hand's dealer step (section 7)."""
+def pot_rake(st: HandState, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
+             dead: int, live: list[int]) -> Rake[Pot]:
+    """The commission on the pots as the hand awards them. This is
+    commission_for_hand (above) applied to the hand's own pots
+    (which also hold dead antes): the uncalled wager is already out of
+    them (7.5: handed back by the dealer's step, or at the showdown for
+    a hand replayed from steps stored before that step); no rake when the only wagers were blinds (7.6; an ante is
+    a wager too) or when tied hands contested the pot alone (7.8)."""
+    winner_sets = {part.winners for part, _ in parts}
+    tied = next(iter(winner_sets)) if len(live) > 1 and len(winner_sets) == 1 else ()
+    paid = {s: p.committed for s, p in st.players.items() if p.committed}
+    blinds_only = (bool(st._posted_blinds) and not dead
+                   and only_blinds(uncalled.contributions, st._posted_blinds))
+    assert st.commission is not None
+    return take_commission(pots, st.commission, lowest_chip=st.house.lowest_chip,
+                           blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
+                           players=len(st.players),
+                           uncalled=sum(st.returned.values()) + sum(uncalled.returned.values()))
 
-    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
-                  dead: int, live: list[int]) -> Rake[Pot]:
-        """The commission on the pots as the hand awards them. This is
-        commission_for_hand (above) applied to the hand's own pots
-        (which also hold dead antes): the uncalled wager is already out of
-        them (7.5: handed back by the dealer's step, or at the showdown for
-        a hand replayed from steps stored before that step); no rake when the only wagers were blinds (7.6; an ante is
-        a wager too) or when tied hands contested the pot alone (7.8)."""
-        winner_sets = {part.winners for part, _ in parts}
-        tied = next(iter(winner_sets)) if len(live) > 1 and len(winner_sets) == 1 else ()
-        paid = {s: p.committed for s, p in self.players.items() if p.committed}
-        blinds_only = (bool(self._posted_blinds) and not dead
-                       and only_blinds(uncalled.contributions, self._posted_blinds))
-        assert self.commission is not None
-        return take_commission(pots, self.commission, lowest_chip=self.house.lowest_chip,
-                               blinds_only=blinds_only, tied_contest=tied_contest(paid, tied),
-                               players=len(self.players),
-                               uncalled=sum(self.returned.values()) + sum(uncalled.returned.values()))
 
-    def _rake_step(self, rake: Rake[Pot]) -> Expected:
-        c = self.commission
-        assert c is not None
-        rule = RAKE_RULES[c.method]
-        if c.method == "percentage":
-            what = f"{c.percent}% of each pot" + (f", no more than {c.cap} in all (7.7)" if c.cap is not None else "")
-        else:
-            what = f"the fee for a hand of {len(self.players)} players (7.2.3(b))"
-        return Expected("take_rake", rule,
-                        f"The betting is over: before any pot is awarded, take the commission, {what}, from "
-                        f"the pot and any side pots to the drop slide ({rule})", detail=RakeDue(rake))
+def rake_step(st: HandState, rake: Rake[Pot]) -> Expected:
+    c = st.commission
+    assert c is not None
+    rule = RAKE_RULES[c.method]
+    if c.method == "percentage":
+        what = f"{c.percent}% of each pot" + (f", no more than {c.cap} in all (7.7)" if c.cap is not None else "")
+    else:
+        what = f"the fee for a hand of {len(st.players)} players (7.2.3(b))"
+    return Expected("take_rake", rule,
+                    f"The betting is over: before any pot is awarded, take the commission, {what}, from "
+                    f"the pot and any side pots to the drop slide ({rule})", detail=RakeDue(rake))
 
-    def _step_take_rake(self, exp: Expected) -> Done:
-        c = self.commission
-        assert c is not None
-        if c.method == "fixed-person":
-            fees, lines = person_fees(c, sorted(self.players))
-            for seat, fee in fees.items():
-                self.players[seat].stack -= fee
-            self._fees = fees
-            total = sum(fees.values())
-        else:
-            assert isinstance(exp.detail, RakeDue)
-            rake = exp.detail.rake
-            total, lines = rake.total, list(rake.lines)
-            self.pot -= total
-        self.rake += total
-        self.rake_lines.extend(lines)
-        self.explanations.extend(lines)
-        where = "" if c.method == "fixed-person" else f"; the pot is {self.pot}"
-        return Done(f"Commission of {total} taken{where}. " + " ".join(lines))
 
+def step_take_rake(st: HandState, exp: Expected) -> Done:
+    c = st.commission
+    assert c is not None
+    if c.method == "fixed-person":
+        fees, lines = person_fees(c, sorted(st.players))
+        for seat, fee in fees.items():
+            st.players[seat].stack -= fee
+        st._fees = fees
+        total = sum(fees.values())
+    else:
+        assert isinstance(exp.detail, RakeDue)
+        rake = exp.detail.rake
+        total, lines = rake.total, list(rake.lines)
+        st.pot -= total
+    st.rake += total
+    st.rake_lines.extend(lines)
+    st.explanations.extend(lines)
+    where = "" if c.method == "fixed-person" else f"; the pot is {st.pot}"
+    return Done(f"Commission of {total} taken{where}. " + " ".join(lines))

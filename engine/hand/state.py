@@ -1,16 +1,23 @@
 """The table as a hand leaves it: seats, cards, chips, and who is still in.
 
-`HandState` is what every part of a hand reads and changes (the forced bets,
-the deal, the betting rounds, the draws, the Kitty, the showdown and the
-rake, each in its own module) and the seat order they all use: clockwise
-from the left of the button, or of the dealer where no button is used.
+`HandState` declares, typed, everything a hand holds while it is dealt, and
+the seat order every part uses: clockwise from the left of the button, or of
+the dealer where no button is used. The parts of a hand (forced bets, the
+deal, the betting rounds, calling the action, the draws, the Kitty, the
+showdown and the rake, each in its own module) are functions given the state
+(`st: HandState`) explicitly, never mixins of one `self`, so what each reads
+and writes is in its signature's type; `Hand` (engine.hand.machine) is a
+`HandState` with the agenda and the table of step handlers.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from engine.betting.rulings import BettingRound
+from engine.betting.structures import Action
 from engine.cards.deck import Card, Deck
+from engine.cards.showdown import DealtHand
 from engine.games.parts import Betting, Discard, Draw, Street
 from engine.hand.decisions import Decision
 from engine.hand.players import ScriptedPlayers
@@ -83,7 +90,8 @@ def seat_orders(table_seats: int, seats: dict[int, tuple[str, int]]) -> dict[int
 
 
 class HandState(SetUp):
-    """A hand's table and its agenda of what comes next."""
+    """A hand's table and its agenda of what comes next: every field any part
+    of a hand reads or writes is declared here, none in the parts."""
 
     players: dict[int, Player]
     deck: Deck
@@ -128,6 +136,19 @@ class HandState(SetUp):
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
     _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
     _uses_button: bool                 # self.game.uses_button, kept (a hand's game never changes)
+    _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read (awarding)
+    # (betting, cards taken, cards mucked, live seats, seats not all in (the bring-in's
+    # only), the stud opener)
+    _opener_memo: tuple[Betting, int, int, tuple[int, ...], tuple[int, ...], int] | None
+    # The last betting round played: its street and the seat that made its last bet or
+    # raise, None when nobody did; the player being called shows first (8.17.6(d)).
+    last_wager: tuple[str, int | None] | None
+    # engine.hand.calling's, read before each decision: a ruling's effect once the
+    # dealer rules, actions held from out of turn (action, level then, round) and short
+    # bets (call or fold next, 6.16)
+    _ruling_effect: Callable[[], None] | None
+    _binding: dict[int, tuple[Action, int, BettingRound]]
+    _short_bets: dict[int, BettingRound]
 
     # --- seats --------------------------------------------------------------
     def _clockwise_from(self, seat: int) -> list[int]:
@@ -224,22 +245,18 @@ class HandState(SetUp):
     def _next_decision(self, decision: Decision) -> str:
         return self._script.next(self, decision)
 
-    # --- provided by the parts of a hand (engine.hand.betting_rounds, kitty, rake) --
+    # --- provided by Hand (engine.hand.machine), for the parts that cannot import ------
+    # engine.hand.betting_rounds, which imports them (kitty, calling)
     def _sync(self, seat: int) -> None:
         raise NotImplementedError
 
-    def _take_kitty(self, seat: int, text: str) -> bool:
+    def _apply_bet(self, seat: int, text: str) -> bool:
         raise NotImplementedError
 
-    def _before_turn(self, seat: int) -> str:
+    def expected(self) -> Expected | None:
         raise NotImplementedError
 
-    def _irregular(self, seat: int, text: str) -> str:
-        raise NotImplementedError
 
-    def _pot_rake(self, pots: list[Pot], parts: list[tuple[AwardedPot, str]], uncalled: Uncalled,
-                  dead: int, live: list[int]) -> Rake[Pot]:
-        raise NotImplementedError
 
-    def _rake_step(self, rake: Rake[Pot]) -> Expected:
-        raise NotImplementedError
+
+

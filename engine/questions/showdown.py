@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards.rankings import dealt_showing_opener
+from engine.hand.awarding import best_seats
 from engine.hand.machine import Hand
 from engine.hand.scenario import RAKE_RULES, Scenario
 from engine.money.award import hand_readings
@@ -142,12 +143,12 @@ def _parts(hand: Hand) -> list[Part]:
         eligible = [s for s in pot.eligible if s in live]
         name = pot.name[0].upper() + pot.name[1:]
         if sd.split not in HALVES:
-            parts.append(Part(i, "", name, tuple(sorted(hand._best(eligible))), sd.rule))
+            parts.append(Part(i, "", name, tuple(sorted(best_seats(hand, eligible))), sd.rule))
             continue
         first_name, second_name = HALVES[sd.split]
-        first = hand._best(eligible)
-        second = (hand._best(eligible, low=True) if sd.split == "hi-lo"
-                  else hand._best(eligible, board_index=1))
+        first = best_seats(hand, eligible)
+        second = (best_seats(hand, eligible, low=True) if sd.split == "hi-lo"
+                  else best_seats(hand, eligible, board_index=1))
         if len(eligible) == 1:
             first = second = eligible
         second_rule = f"{sd.rule}(ii)" if second else sd.no_low_rule
