@@ -45,7 +45,7 @@ Hand histories (PHH): PhhError, phh_dumps, phh_from_hand, phh_load, phh_loads, p
 Sprints: timed sets of a dealer's sums and calls: Readiness, SPRINT_KINDS, SprintItem, SprintResult,
     SprintVerdict, check_sprint, generate_sprint, readiness.
 
-Other: rule_label.
+Other: rule_label, rule_name.
 """
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ from engine.sprints import KINDS as SPRINT_KINDS, check as check_sprint, generat
 from engine.sprints.items import SprintItem, SprintVerdict
 from engine.sprints.readiness import Readiness, SprintResult, readiness
 # Other
-from engine.rule_names import rule_label
+from engine.rule_names import rule_label, rule_name
 
 __all__ = ["CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
            "Decision", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
@@ -93,5 +93,5 @@ __all__ = ["CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint
            "build_question", "build_table", "check_sprint", "checked", "find_checkpoint", "generate",
            "generate_sprint", "get_game", "get_house", "get_ranking", "parse_card", "phh_dumps",
            "phh_from_hand", "phh_load", "phh_loads", "phh_replay", "phh_table_cell", "plan", "readiness",
-           "rule_label", "showdown_parts", "sprint_target", "stand", "wants_in_words", "whole_number",
+           "rule_label", "rule_name", "showdown_parts", "sprint_target", "stand", "wants_in_words", "whole_number",
            "without_totals"]

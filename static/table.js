@@ -64,6 +64,15 @@
     window.setTimeout(() => { announcer.textContent = text; }, 50);
   }
 
+  // A long result scrolls in its box on a phone (static/table.css): a box that scrolls is a
+  // tab stop, so it is read by keyboard too; a short one is none (issue 29).
+  function scrollable(root) {
+    root.querySelectorAll(".cell-table [data-testid=feedback]").forEach((out) => {
+      if (out.scrollHeight > out.clientHeight + 1) out.tabIndex = 0;
+      else out.removeAttribute("tabindex");
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     announcer = document.createElement("div");
     announcer.id = "table-announcer";
@@ -72,6 +81,7 @@
     announcer.setAttribute("aria-live", "polite");
     document.body.appendChild(announcer);
     roveAll(document);
+    scrollable(document);
 
     document.body.addEventListener("keydown", move);
     document.body.addEventListener("focusin", (evt) => {
@@ -104,6 +114,7 @@
       if (again && cell.contains(again) && !again.disabled && !again.closest("fieldset:disabled")
           && document.activeElement !== again) again.focus({ preventScroll: true });
       lastFocusId = null;
+      scrollable(cell);
       announce(cell);
     });
   });

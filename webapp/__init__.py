@@ -113,17 +113,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     compress.init_app(app)
 
-    from engine import rule_label
+    from engine import rule_label, rule_name
     from webapp.trainee import auditions, notebook, progress, sprints
     from webapp import auth, db
     from webapp.instructor import authoring, cohorts
     from webapp import mastery
-    from webapp.mastery import readable
+    from webapp.mastery import readable, readable_day
     db.init_app(app)
     app.jinja_env.globals["is_staff"] = auth.is_staff
     # Words for people (issue 29 finding 6): a rule with its short name, a readable date.
     app.jinja_env.filters["rule_label"] = rule_label
     app.jinja_env.filters["when"] = readable
+    app.jinja_env.filters["day"] = readable_day
+    app.jinja_env.filters["rule_name"] = rule_name
     app.jinja_env.globals["lesson_title"] = lambda slug: mastery.lesson_title(notebook.library(), slug)
     app.jinja_env.globals["cell_name"] = lambda slug, cell: mastery.cell_name(notebook.library(), slug, cell)
     app.register_blueprint(auth.bp)

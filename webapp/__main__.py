@@ -30,6 +30,14 @@ def default_workers() -> int:
     return int(os.environ.get("TRAINER_WORKERS") or (os.cpu_count() or 1) + 1)
 
 
+def compile_templates(app) -> None:
+    """Compile every page template once, before the workers fork: a worker's first
+    lesson page otherwise spends 0.15-0.5 s compiling them, most of a cold page's
+    0.8 s first-paint budget on a slow phone connection (issue 29, bench/bench_first_paint.py)."""
+    for name in app.jinja_env.list_templates(extensions=("html",)):
+        app.jinja_env.get_template(name)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m webapp", description="Run the dealer trainer.")
     parser.add_argument("--host", default=os.environ.get("TRAINER_HOST", "127.0.0.1"),
@@ -57,6 +65,7 @@ def main(argv=None) -> None:
     with app.app_context():
         made = ensure_demo_accounts(get_db())
     load_library(app.config["LESSONS_DIR"])     # read once, shared by the forked workers
+    compile_templates(app)
     close_kept()                                # each worker opens its own connections
     print(f"Database: {app.config['DATABASE']}")
     if made:

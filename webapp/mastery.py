@@ -44,7 +44,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Callable, Iterable
 
 from flask import current_app, has_app_context
@@ -81,6 +81,14 @@ def readable(value: datetime | str | None) -> str:
         return ""
     at = parse_time(value) if isinstance(value, str) else value
     return f"{at.day} {at:%b %Y, %H:%M}"
+
+
+def readable_day(value: date | str | None) -> str:
+    """A day for people: "1 Dec 2026" (a date, or an ISO date or time text)."""
+    if not value:
+        return ""
+    day = date.fromisoformat(value[:10]) if isinstance(value, str) else value
+    return f"{day.day} {day:%b %Y}"
 
 
 def lesson_title(library, slug: str) -> str:

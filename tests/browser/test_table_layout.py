@@ -439,3 +439,66 @@ def test_a_drill_deals_hand_after_hand_on_a_phone(page: Page, live_server):
     htmx_idle(page)
     for part in ("fieldset.tools", "[data-testid=table]", "fieldset.actions"):
         assert page.locator(f"#cell-{cell_id} {part}").evaluate(IN_VIEW_JS), f"{part} is off screen after a new hand"
+
+
+# Boxes that intersect the result: the dealing controls a long result must not cover.
+COVERED_JS = """(out, controls) => {
+  const o = out.getBoundingClientRect(), hits = [];
+  controls.forEach((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.height > 0 && Math.min(o.bottom, r.bottom) - Math.max(o.top, r.top) > 0.5
+        && Math.min(o.right, r.right) - Math.max(o.left, r.left) > 0.5)
+      hits.push((e.id || e.className) + ' ' + Math.round(r.top) + '-' + Math.round(r.bottom));
+  });
+  return {hits, top: o.top, bottom: o.bottom, height: o.height, scroll: out.scrollHeight,
+          tab: out.tabIndex};
+}"""
+
+
+@pytest.mark.parametrize("slug, cell_id", [("holdem-01-dealing-a-hand", "deal-a-hand"),
+                                           ("casino-01-casino-holdem", "deal-a-round")])
+def test_a_long_result_covers_no_action_or_award_tick_on_a_phone(page: Page, live_server, slug, cell_id):
+    """A result of five lines or more (a Casino Hold'em payout) scrolls in a box no taller than
+    the room the phone layout keeps for it, so every action and award tick stays in reach; the
+    box that scrolls can be reached by keyboard."""
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    engine = LIBRARY.lessons[slug].cell(cell_id).engine
+    kinds = engine.step_kinds
+    # The hand dealt up to its first award, where the form is tallest (the award ticks open).
+    hand, steps = engine.new_hand(), []
+    while hand.expected().kind not in kinds["seats"]:
+        step = hand.expected().step()
+        assert hand.propose(step).ok
+        steps.append(step.to_dict())
+    with live_server["app"].app_context():
+        user = get_db().execute("select id from users where username = ?", [TRAINEE[0]]).fetchone()[0]
+        with store.cell_transaction(user, slug, cell_id) as state:
+            state["steps"] = steps
+            store.save_state(state)
+    page.reload()
+    cell = f"#cell-{cell_id}"
+    expect(page.locator(cell)).to_be_visible()
+    page.locator(f"{cell} form.dealer").evaluate("(f) => f.scrollIntoView({block: 'start'})")
+    due = hand.expected().kind
+    kind = next(k for k in kinds["labels"] if k != due and k not in kinds["seat"] and k not in kinds["seats"]
+                and k not in kinds.get("choice", ()))
+    page.locator(f"{cell}--kind-{kind}").click()
+    out = page.locator(f"{cell} [data-testid=feedback]")
+    expect(out).to_contain_text("✘")
+    htmx_idle(page)
+    # A long result in place of the short one, as a payout's six lines come back from the server.
+    out.evaluate("""(o) => { const p = o.querySelector('p');
+      p.innerHTML = ['Box 1 (Ann) wins 3 to 1 on the call: 60', 'Box 2 (Bo) pushes: the ante back',
+                     'Box 3 (Cy) folded: the ante lost', 'AA bonus: box 1 paid 7 to 1 on 5',
+                     'Dealer does not qualify: antes paid, calls push', 'Total paid: 145'].join('<br>');
+      o.dispatchEvent(new CustomEvent('htmx:afterSettle', {bubbles: true, detail: {elt: o}})); }""")
+    controls = page.locator(f"{cell} form.dealer fieldset:is(.actions, .award) :is(button, label)")
+    found = out.evaluate(COVERED_JS, controls.element_handles())
+    assert not found["hits"], found
+    assert found["height"] <= FEEDBACK_ROOM + 1 and found["bottom"] <= PHONE[1] + 1, found
+    assert found["scroll"] > found["height"] and found["tab"] == 0, "the long result scrolls, by keyboard too"
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        if control.is_visible():
+            assert control.evaluate(REACHABLE_JS)["ok"], control.evaluate("(e) => e.outerHTML")[:120]

@@ -104,3 +104,28 @@ def test_a_miss_already_put_right_is_not_asked_again_now(app, client, auth):
     page = _page(app, client, auth, T0 + timedelta(minutes=2))
     section = page.split('data-testid="practise-next"', 1)[1].split("</section>", 1)[0]
     assert 'data-rule="8.2.2(a)"' in section and 'data-rule="8.17.1(a)"' not in section.split("later")[0]
+
+
+# --- the lesson cell's feedback and the due dates (issue 29 finding 6, the rest) ---
+
+def test_a_lesson_cells_feedback_names_the_rule_beside_its_number(client, auth):
+    """A wrong step's result cites its rule with the short name from the engine's one table."""
+    from engine import rule_name
+    from .conftest import HX, step_form
+    from .test_step_reply import CELL, SLUG, engine_cell, wrong_step
+    auth.login()
+    engine = engine_cell()
+    hand = engine.new_hand()
+    step = wrong_step(hand, engine.step_kinds)
+    rule = hand.propose(step).rule
+    assert rule and rule_name(rule)
+    reply = client.post(f"/lessons/{SLUG}/cells/{CELL}/step", data=step_form(step, at=0, rev=0), headers=HX)
+    feedback = reply.get_data(as_text=True).split('data-testid="feedback"', 1)[1].split("</div>", 1)[0]
+    assert "✘" in feedback and rule in feedback
+    assert rule_name(rule).replace("'", "&#39;") in feedback
+
+
+def test_readable_day():
+    from datetime import date
+    from webapp.mastery import readable_day
+    assert readable_day(date(2026, 12, 1)) == "1 Dec 2026" == readable_day("2026-12-01T10:00:00")

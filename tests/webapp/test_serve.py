@@ -218,3 +218,17 @@ def test_the_default_extra_worker_is_not_warned_about_and_more_workers_are(monke
     _quiet_meant_warning(cores + 1)
     _quiet_meant_warning(cores + 1)
     assert not granian_log.filter(warned) and granian_log.filter(other) and len(granian_log.filters) == 1
+
+
+def test_the_server_compiles_every_page_template_before_the_workers_fork(tmp_path, monkeypatch):
+    """A worker's first lesson page finds its templates compiled (issue 29: a cold page's first paint)."""
+    import webapp.__main__ as server
+    served = {}
+    monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "t.db"))
+    monkeypatch.setenv("TRAINER_SECRET_KEY", "k" * 64)
+    monkeypatch.setattr(server, "serve", lambda app, *args, **kw: served.setdefault("app", app))
+    server.main(["--workers", "1"])
+    env = served["app"].jinja_env
+    names = env.list_templates(extensions=("html",))
+    assert "trainee/lessons/notebook.html" in names
+    assert {t.name for t in env.cache.values()} >= set(names)

@@ -20,7 +20,7 @@ from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_o
 from webapp.auth import STAFF, admin_required, instructor_required
 from webapp.instructor.csvout import download
 from webapp.db import get_db
-from webapp.mastery import now
+from webapp.mastery import now, readable_day
 from webapp.trainee.notebook import library
 
 bp = Blueprint("cohorts", __name__, url_prefix="/cohorts")
@@ -215,7 +215,7 @@ def assign(cohort_id):
         roster.assign(get_db(), cohort.id, kind, target, due)
     except roster.Refused as exc:
         return _cohort_page(cohort, 422, assign_error=str(exc), assign_chosen=chosen)
-    flash(f"Assigned {name}, due {due.isoformat()}.")
+    flash(f"Assigned {name}, due {readable_day(due)}.")
     return redirect(url_for("cohorts.cohort", cohort_id=cohort.id))
 
 
@@ -276,9 +276,9 @@ def trainee(cohort_id, user_id):
     days = tables["by-day"]
     accuracy = charts.columns("accuracy", "Accuracy by day",
                               "Bars: the share of attempts that were right, one bar per day.",
-                              [(r[0], r[3] or 0, f"{r[3]}%") for r in days.rows], top=100)
+                              [(readable_day(r[0]), r[3] or 0, f"{r[3]}%") for r in days.rows], top=100)
     speed = charts.columns("speed", "Median time by day", "Bars: the median thinking time in seconds, one per day.",
-                           [(r[0], (r[4] or 0) / 1000, f"{(r[4] or 0) / 1000:.1f} s") for r in days.rows])
+                           [(readable_day(r[0]), (r[4] or 0) / 1000, f"{(r[4] or 0) / 1000:.1f} s") for r in days.rows])
     recent = tables["attempts"]
     shown = dashboard.Table(recent.name, recent.title, recent.columns, recent.rows[-SHOWN_ATTEMPTS:][::-1])
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]

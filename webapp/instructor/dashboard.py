@@ -33,7 +33,7 @@ class Column:
     key: str            # the CSV header
     heading: str        # the page's header
     fmt: str = "text"   # how the page shows it: text, int, pct, ms, and for people (issue 29 finding 6)
-                        # when (a readable date), rule (its short name), lesson and cell (their titles);
+                        # when (a readable time), day (a readable date), rule (its short name), lesson and cell (their titles);
                         # the CSV keeps the raw number, id or ISO time
 
 
@@ -279,7 +279,7 @@ ATTEMPTS_COLUMNS = (
     Column("correct", "Right"), Column("rule", "Rule", "rule"), Column("hint_level", "Hint level", "int"),
     Column("elapsed_ms", "Time", "ms"),
 )
-DAY_COLUMNS = (Column("day", "Day (UTC)"), Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
+DAY_COLUMNS = (Column("day", "Day (UTC)", "day"), Column("attempts", "Attempts", "int"), Column("right", "Right", "int"),
                Column("accuracy_pct", "Accuracy", "pct"), Column("median_ms", "Median time", "ms"))
 MISSED_COLUMNS = (Column("rule", "Rule", "rule"), Column("misses", "Misses", "int"),
                   Column("attempts", "Attempts citing it", "int"), Column("last_miss", "Last miss (UTC)", "when"))
