@@ -71,7 +71,10 @@ def main() -> int:
 
     tmp = tempfile.mkdtemp(prefix="bench-step-")
     try:
-        app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db")})
+        # As bench/load.py's server runs: the lessons folder looked at once a second, and
+        # every post paying for its posting bucket (webapp/posting.py) though the limit never trips.
+        app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db"),
+                          "LESSONS_RECHECK_SECONDS": 1.0, "POST_PER_SECOND": 1000.0})
         with app.app_context():
             create_user(get_db(), "bench", PASSWORD, "trainee")
         inside = [0.0]            # CPU seconds spent inside the WSGI app (the server's share)
@@ -150,6 +153,8 @@ def main() -> int:
             stats = pstats.Stats(profiler)
             stats.sort_stats("cumulative").print_stats(args.top)
             stats.sort_stats("tottime").print_stats(args.top)
+            if os.environ.get("BENCH_CALLEES"):
+                stats.print_callees(*os.environ["BENCH_CALLEES"].split(","))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
