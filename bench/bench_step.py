@@ -94,6 +94,8 @@ def main() -> int:
     parser.add_argument("--answers", type=int, default=0,
                         help="also time this many answers to the lesson's question cells that ask about no hand "
                              "(as bench/load.py posts them, one in five wrong)")
+    parser.add_argument("--history", type=int, default=0,
+                        help="attempts the trainee already has in the lesson, written straight into the database")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top list of the checks")
     parser.add_argument("--top", type=int, default=30)
     args = parser.parse_args()
@@ -110,6 +112,14 @@ def main() -> int:
                           "LESSONS_RECHECK_SECONDS": 1.0, "POST_PER_SECOND": 1000.0})
         with app.app_context():
             create_user(get_db(), "bench", PASSWORD, "trainee")
+            if args.history:
+                # A long history (issue 30): a check's cost must not grow with it.
+                conn = get_db().conn
+                user = conn.execute("select id from users where username = 'bench'").fetchone()[0]
+                conn.executemany("insert into attempts (user_id, lesson, cell, step, answer, correct, rule, message, "
+                                 "created_at) values (?, ?, ?, 'x', '', ?, '', '', '2026-12-01T00:00:00Z')",
+                                 [(user, args.lesson, args.cell, i % 4 != 0) for i in range(args.history)])
+                conn.commit()
         inside = [0.0]            # CPU seconds spent inside the WSGI app (the server's share)
         wsgi_app = app.wsgi_app
 
