@@ -54,6 +54,36 @@ def wrong(hand, due: Step, rng: random.Random) -> Step:
     return Step(rng.choice(plain))
 
 
+def time_answers(client, app, args, token: str, inside: list[float], rng: random.Random, profiler) -> list[float]:
+    """CPU ms inside the app of `args.answers` answers to the lesson's question cells
+    that wait for no hand, right or (one in five) wrong, with the `rev` counter the page keeps."""
+    from load import right_form, wrong_forms
+    from webapp.lessonfile import load_library
+    lesson = load_library(app.config["LESSONS_DIR"]).lessons[args.lesson]
+    asked = [(c.id, right_form(c.engine), wrong_forms(c.engine, rng)) for c in lesson.cells
+             if c.kind == "question" and not c.after]
+    runs = {cell: 0 for cell, _, _ in asked}
+    spent: list[float] = []
+    headers = {"HX-Request": "true"}
+    while asked and len(spent) < args.answers:
+        cell, right, wrongs = rng.choice(asked)
+        fields = right if rng.random() >= args.wrong or not wrongs else rng.choice(wrongs)
+        data: dict[str, list[str]] = {"csrf_token": [token], "rev": [str(runs[cell])], "elapsed_ms": ["1500"]}
+        for name, value in fields:
+            data.setdefault(name, []).append(value)
+        if profiler:
+            profiler.enable()
+        inside[0] = 0.0
+        response = client.post(f"/lessons/{args.lesson}/cells/{cell}/answer", data=data, headers=headers)
+        if profiler:
+            profiler.disable()
+        if response.status_code != 200:
+            raise RuntimeError(f"answer to {cell} answered {response.status_code}")
+        spent.append(inside[0] * 1000)
+        runs[cell] += 1
+    return spent
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--checks", type=int, default=400, help="step checks to time (default 400)")
@@ -61,6 +91,11 @@ def main() -> int:
     parser.add_argument("--cell", default="deal-a-hand")
     parser.add_argument("--wrong", type=float, default=0.2, help="share of wrong steps (default 0.2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--answers", type=int, default=0,
+                        help="also time this many answers to the lesson's question cells that ask about no hand "
+                             "(as bench/load.py posts them, one in five wrong)")
+    parser.add_argument("--history", type=int, default=0,
+                        help="attempts the trainee already has in the lesson, written straight into the database")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top list of the checks")
     parser.add_argument("--top", type=int, default=30)
     args = parser.parse_args()
@@ -71,9 +106,20 @@ def main() -> int:
 
     tmp = tempfile.mkdtemp(prefix="bench-step-")
     try:
-        app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db")})
+        # As bench/load.py's server runs: the lessons folder looked at once a second, and
+        # every post paying for its posting bucket (webapp/posting.py) though the limit never trips.
+        app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db"),
+                          "LESSONS_RECHECK_SECONDS": 1.0, "POST_PER_SECOND": 1000.0})
         with app.app_context():
             create_user(get_db(), "bench", PASSWORD, "trainee")
+            if args.history:
+                # A long history (issue 30): a check's cost must not grow with it.
+                conn = get_db().conn
+                user = conn.execute("select id from users where username = 'bench'").fetchone()[0]
+                conn.executemany("insert into attempts (user_id, lesson, cell, step, answer, correct, rule, message, "
+                                 "created_at) values (?, ?, ?, 'x', '', ?, '', '', '2026-12-01T00:00:00Z')",
+                                 [(user, args.lesson, args.cell, i % 4 != 0) for i in range(args.history)])
+                conn.commit()
         inside = [0.0]            # CPU seconds spent inside the WSGI app (the server's share)
         wsgi_app = app.wsgi_app
 
@@ -146,10 +192,16 @@ def main() -> int:
                       f"response {statistics.fmean(size) / 1024:.1f} KiB")
         print(f"  inside the WSGI app (the rest is Flask's test client): mean {statistics.fmean(server):.2f}  "
               f"median {statistics.median(server):.2f}")
+        if args.answers:
+            answered = time_answers(client, app, args, token, inside, rng, profiler)
+            print(f"  answers: {len(answered)}, inside the WSGI app CPU ms/answer: mean {statistics.fmean(answered):.2f}  "
+                  f"median {statistics.median(answered):.2f}")
         if profiler:
             stats = pstats.Stats(profiler)
             stats.sort_stats("cumulative").print_stats(args.top)
             stats.sort_stats("tottime").print_stats(args.top)
+            if os.environ.get("BENCH_CALLEES"):
+                stats.print_callees(*os.environ["BENCH_CALLEES"].split(","))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -64,8 +64,10 @@ def _matrix(cohort: roster.Cohort) -> dashboard.Matrix:
     trainees = roster.members(db, cohort.id)
     ids = [t.id for t in trainees]
     marks = ",".join("?" * len(ids))
-    scores = list(db.execute(f"select user_id, lesson, count(*), coalesce(sum(correct), 0) from attempts "
-                             f"where user_id in ({marks}) group by user_id, lesson", ids)) if ids else []
+    # Each trainee's attempts and right ones per lesson, as the database keeps them (webapp/db.py,
+    # _v12_lesson_totals): a row per lesson tried, not a count of every attempt (issue 30).
+    scores = list(db.execute(f"select user_id, lesson, attempts, correct from lesson_totals "
+                             f"where user_id in ({marks}) and attempts > 0 order by user_id, lesson", ids)) if ids else []
     done = list(db.execute(f"select user_id, lesson, cell from cell_state where done = 1 and user_id in ({marks})",
                            ids)) if ids else []
     assigned = roster.assignments(db, cohort.id)

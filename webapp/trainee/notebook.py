@@ -159,11 +159,13 @@ def waiting_notice(question) -> str:
 
 
 def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=None, hand=None,
-                 stops: bool = True) -> dict:
+                 stops: bool = True, pending: list | None = None) -> dict:
     """What a cell's template draws. `hand`: a table cell's hand already
     replayed to `state`'s steps by the caller (the step it checked applied).
     `stops`: a table cell stops where a question is asked (`at`); not in an
-    instructor's preview, which shows every question at once."""
+    instructor's preview, which shows every question at once. `pending`: the
+    table's unanswered questions (pending_questions) when the caller has just
+    read them, so a step reads them once (issue 30: a check's look-ups once)."""
     # The seat tool the trainee had chosen stays chosen when the cell comes back.
     tool = request.form.get("tool") if request.method == "POST" else None
     ctx = {"lesson": lesson, "cell": cell, "state": state, "message": message, "ok": ok,
@@ -177,7 +179,10 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["notice"] = ctx["notice"] or edited
         cell = ctx["cell"]
     if cell.kind == "table":
-        pending = pending_questions(lesson, cell, state["user_id"]) if stops and not ctx["drill"] else []
+        if not stops or ctx["drill"]:
+            pending = []
+        elif pending is None:
+            pending = pending_questions(lesson, cell, state["user_id"])
         if hand is None:
             hand, edited = table_hand(cell, state, _pause(pending, len(state["steps"])))
             ctx["notice"] = edited or ctx["notice"]
@@ -326,12 +331,15 @@ def step(slug, cell_id):
                                  elapsed_ms=store.elapsed(form.get("elapsed_ms")), seed=state["seed"])
             store.save_state(state)
     if refused:
-        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused, hand=hand), 409)
+        return _render_cell(cell_context(lesson, cell, state, ok=False, message=refused, hand=hand,
+                                         pending=pending), 409)
     message = shown
     if verdict.ok and hand.finished:
         message = f"{message} Hand complete."
+    # A step answers no question: the questions it read as pending still are.
     return _render_step(cell_context(lesson, cell, state, message=message, ok=verdict.ok, rule=verdict.rule,
-                                     hand=hand, notice=CHANGED[True] if restarted else None), before,
+                                     hand=hand, notice=CHANGED[True] if restarted else None, pending=pending),
+                        before,
                         proposed if verdict.ok else None)
 
 
