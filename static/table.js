@@ -116,6 +116,24 @@
       lastFocusId = null;
       scrollable(cell);
       announce(cell);
+      // A new hand dealt: its tools and table where the trainee looks, under the toolbar.
+      const sent = evt.detail.requestConfig && evt.detail.requestConfig.elt;
+      if (sent && sent.classList && sent.classList.contains("deal-new")) {
+        const form = cell.querySelector("form.dealer");
+        const bar = document.querySelector(".nb-toolbar");
+        if (form) window.scrollBy({ top: form.getBoundingClientRect().top - (bar ? bar.getBoundingClientRect().bottom : 0), behavior: "instant" });
+      }
+      // A drill's hand is over: its *Deal a new hand* comes into reach, however long the
+      // last result was (issue 29: no scrolling to deal the next hand).
+      const next = cell.querySelector("[data-testid=deal-new-hand]");
+      if (next) {
+        const r = next.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        // off screen, or under the result kept at the foot of a phone's screen
+        if (r.bottom > window.innerHeight || r.top < 0 || !hit || !next.contains(hit)) {
+          next.scrollIntoView({ block: "center", behavior: "instant" });
+        }
+      }
     });
   });
 })();

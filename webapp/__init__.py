@@ -117,6 +117,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from webapp.trainee import auditions, notebook, progress, sprints
     from webapp import auth, db
     from webapp.instructor import authoring, cohorts
+    from webapp.instructor import auditions as audition_setup  # noqa: F401  (its routes join auditions.bp)
     from webapp import mastery
     from webapp.mastery import readable, readable_day
     db.init_app(app)
