@@ -223,8 +223,17 @@ def _v12_lesson_totals(db: sqlite_utils.Database) -> None:
                     "correct = correct + coalesce(new.correct, 0); end")
 
 
+def _v13_audit(db: sqlite_utils.Database) -> None:
+    # Issue 33: the audit trail (webapp/audit.py). No foreign keys: a line
+    # outlives the account or thing it describes.
+    db["audit"].create({"id": int, "at": str, "actor_id": int, "actor": str, "action": str, "thing": str,
+                        "thing_id": str, "label": str, "detail": str}, pk="id",
+                       not_null={"at", "actor", "action", "thing", "thing_id", "label", "detail"})
+    db["audit"].create_index(["thing", "id"])
+
+
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals]
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
