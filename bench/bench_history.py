@@ -11,7 +11,9 @@ whose cost could grow with that history: /progress/ (the trainee's own),
 the cohort's attempts CSV (read to the end). Prints the median CPU
 milliseconds (time.process_time, the whole request in-process) of --runs
 requests each, and the response size. Target (issue 30): every page under
-100 ms of CPU.
+100 ms of CPU. The lessons folder is looked at once per --recheck seconds, 1
+as the served trainer does (LESSONS_RECHECK_SECONDS); 0, as tests run, looks
+at it on every lookup of the library.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--recheck", type=float, default=1.0, help="LESSONS_RECHECK_SECONDS (served: 1)")
     args = parser.parse_args()
 
     from webapp import create_app
@@ -66,7 +69,7 @@ def main() -> int:
     tmp = tempfile.mkdtemp(prefix="bench-history-")
     try:
         app = create_app({"SECRET_KEY": "bench", "DATABASE": os.path.join(tmp, "bench.db"),
-                          "WTF_CSRF_ENABLED": False})
+                          "WTF_CSRF_ENABLED": False, "LESSONS_RECHECK_SECONDS": args.recheck})
         with app.app_context():
             db = get_db()
             trainee = create_user(db, "long-history", PASSWORD, "trainee")
