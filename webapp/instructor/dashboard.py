@@ -115,17 +115,22 @@ class Progress:
 
 @dataclass(frozen=True)
 class Best:
-    """A trainee's result in one audition: the best score of their finished runs; passed if any run passed."""
+    """A trainee's result in one audition: the best score of their finished
+    runs; passed if any run passed (the house default, GUIDE.md "Auditions":
+    as a casino lets a dealer who failed audition again, and a pass stands),
+    and at which attempt the first pass came, so the count is never hidden."""
     score: int | None
     passed: bool
     runs: int                       # finished runs
+    passed_at: int | None = None    # the attempt number of the first passed run
 
 
 def best_of(runs: Iterable[Any]) -> Best:
     """`runs`: webapp.audition_store.Run, one trainee's runs of one audition."""
     runs = list(runs)
     scores = [r.score for r in runs if r.score is not None]
-    return Best(max(scores, default=None), any(r.passed for r in runs), len(scores))
+    passes = [r.attempt for r in runs if r.passed]
+    return Best(max(scores, default=None), bool(passes), len(scores), min(passes, default=None))
 
 
 @dataclass(frozen=True)
@@ -361,13 +366,13 @@ def cell_times(attempts: Iterable[dict]) -> Table:
 
 AUDITION_COLUMNS = (Column("audition", "Audition"), Column("started_at", "Started", "when"), Column("status", "Status"),
                     Column("score", "Score", "pct"), Column("passed", "Passed"), Column("time_used", "Time used"),
-                    Column("certificate", "Certificate"))
+                    Column("certificate", "Certificate"), Column("attempt", "Attempt", "int"))
 
 
 def audition_results(runs: Iterable[Any], titles: dict[int, str]) -> Table:
     """A trainee's audition runs (webapp.audition_store.Run), newest first."""
     rows = [(titles.get(r.audition_id, f"audition {r.audition_id}"), r.started_at, r.status, r.score,
-             "yes" if r.passed else "no", r.time_used(), r.certificate or "") for r in runs]
+             "yes" if r.passed else "no", r.time_used(), r.certificate or "", r.attempt) for r in runs]
     return Table("auditions", "Audition results", AUDITION_COLUMNS, rows)
 
 
