@@ -7,6 +7,7 @@ Creates the app on a temporary database, a trainee with --attempts attempts
 interactive cells, their rules and 200 days, one in four wrong) in a cohort,
 and an instructor; then times, as the instructor or the trainee, each page
 whose cost could grow with that history: /progress/ (the trainee's own),
+the trainee's lesson list and a lesson page (its cells' states and score),
 /progress/class, the cohort's page, /cohorts/N/items, the trainee's page in the cohort, and
 the cohort's attempts CSV (read to the end). Prints the median CPU
 milliseconds (time.process_time, the whole request in-process) of --runs
@@ -77,9 +78,11 @@ def main() -> int:
             cohort = roster.create_cohort(db, "Bench class", teacher)
             roster.add_member(db, cohort, trainee)
             built = time.perf_counter()
-            fill(db, trainee, args.attempts, load_library(app.config["LESSONS_DIR"]))
+            library = load_library(app.config["LESSONS_DIR"])
+            fill(db, trainee, args.attempts, library)
             print(f"{args.attempts} attempts written in {time.perf_counter() - built:.1f} s")
-        pages = [("trainee", "/progress/"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}"), ("teacher", f"/cohorts/{cohort}/items"),
+        lesson = min(library.lessons)
+        pages = [("trainee", "/progress/"), ("trainee", "/lessons/"), ("trainee", f"/lessons/{lesson}"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}"), ("teacher", f"/cohorts/{cohort}/items"),
                  ("teacher", f"/cohorts/{cohort}/trainees/{trainee}"), ("teacher", f"/cohorts/{cohort}/csv/attempts")]
         clients = {}
         for name in ("long-history", "teacher"):
