@@ -116,7 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from engine import rule_label, rule_name
     from webapp.trainee import auditions, notebook, progress, sprints
     from webapp import auth, db
-    from webapp.instructor import authoring, cohorts
+    from webapp.instructor import authoring, cohorts, dashboard
     from webapp.instructor import auditions as audition_setup  # noqa: F401  (its routes join auditions.bp)
     from webapp import mastery
     from webapp.mastery import readable, readable_day
@@ -129,6 +129,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.filters["rule_name"] = rule_name
     app.jinja_env.globals["lesson_title"] = lambda slug: mastery.lesson_title(notebook.library(), slug)
     app.jinja_env.globals["cell_name"] = lambda slug, cell: mastery.cell_name(notebook.library(), slug, cell)
+    app.jinja_env.globals["page_rows"] = lambda table: dashboard.page_rows(
+        table, app.jinja_env.globals["lesson_title"], app.jinja_env.globals["cell_name"])
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
     app.register_blueprint(cohorts.bp)

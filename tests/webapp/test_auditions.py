@@ -462,3 +462,31 @@ def test_a_cooldown_waits_from_the_last_attempts_end(app, clock):
     assert "from 2026-05-05 09:00 UTC" in trainee.get("/auditions/").get_data(as_text=True)
     clock.at = T0 + timedelta(hours=24, minutes=1)
     assert run_of(app, start(trainee, audition_id)).attempt == 2
+
+
+def test_a_pass_in_any_attempt_counts_and_every_view_names_the_attempt(app, clock):
+    """Issue 30, retakes: the house default is that a pass stands (a later
+    failed attempt does not undo it), and the instructor's audition page, the
+    certificate's verification and the trainee's best result all say which
+    attempt it was, so a pass at the third try is never shown as a first."""
+    audition_id = define(app, max_runs="3", cooldown_hours="1")
+    trainee, instructor = client_as(app, "trainee"), client_as(app, "instructor")
+    first = start(trainee, audition_id)
+    deal(app, trainee, first, wrong_at=range(100))                   # attempt 1: failed
+    clock.at += timedelta(hours=2)
+    second = start(trainee, audition_id)
+    deal(app, trainee, second)                                       # attempt 2: passed
+    clock.at += timedelta(hours=2)
+    third = start(trainee, audition_id)
+    deal(app, trainee, third, wrong_at=range(100))                   # attempt 3: failed again
+    assert [run_of(app, r).passed for r in (first, second, third)] == [False, True, False]
+    page = instructor.get(f"/auditions/{audition_id}").get_data(as_text=True)
+    assert re.search(r'data-testid="retakes">3 per trainee, 1 hour between them; a pass in any attempt counts<', page)
+    assert [int(n) for n in re.findall(r'data-testid="result-trainee"><td>trainee</td><td>(\d)</td>', page)] == [3, 2, 1]
+    number = run_of(app, second).certificate
+    verified = instructor.get(f"/auditions/verify?number={number}").get_data(as_text=True)
+    assert 'data-testid="verified-attempt">2 of 3 allowed<' in verified
+    with app.test_request_context():
+        from webapp.instructor import dashboard
+        best = dashboard.best_of(ast.runs_of(user_id=1))
+    assert (best.score, best.passed, best.runs, best.passed_at) == (100, True, 3, 2)

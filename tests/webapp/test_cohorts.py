@@ -290,11 +290,18 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
     for path in ("/lessons/", "/progress/"):
         page = trainee.get(path).get_data(as_text=True)
         assert "done (was due 1 Dec 2026)" in page and "overdue" not in page, path
-    assert "best 100%" in trainee.get("/progress/").get_data(as_text=True)
+    assert re.search(r"best 100%.*?passed</strong> at attempt 2\s*<span class=\"meta\">\(2 runs\)",
+                     trainee.get("/progress/").get_data(as_text=True), re.S)
     matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
-    cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="ok">\s*([^<]+)<', matrix)
-    assert cell and cell.group(1).split() == ["best", "100%", "·", "pass", "✔"]
+    cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="ok">\s*([^<]+)<span class="meta">'
+                     r"\((\d) runs\)</span>\s*([^<]+)<", matrix)
+    assert cell and cell.group(1).split() + [cell.group(2)] + cell.group(3).split() == [
+        "best", "100%", "·", "pass", "at", "attempt", "2", "2", "✔"]       # the timed-out run was attempt 1
     deal(app, trainee, start(trainee, audition), wrong_at=range(100))    # a later fail leaves the pass
+    matrix = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True)
+    cell = re.search(rf'data-audition="{audition}" data-trainee="trainee" class="ok">\s*([^<]+)<span class="meta">'
+                     r"\((\d) runs\)", matrix)
+    assert cell and cell.group(1).split() == ["best", "100%", "·", "pass", "at", "attempt", "2"] and cell.group(2) == "3"
     rows = read_csv(teacher.get(f"/cohorts/{cohort}/csv/matrix"))
     assert rows[0][-1] == "kind"
     assert rows[1:] == [["trainee", str(audition), "Hold'em final", "2026-12-01", "", "", "yes", "3", "", "100",
@@ -396,8 +403,9 @@ def test_a_trainees_page_lists_their_audition_runs_only(app):
     assert "Audition results" in page and "Hold&#39;em final" in page and "running" in page
     csv_text = teacher.get(f"/cohorts/{cohort}/trainees/1/csv/auditions").get_data(as_text=True)
     lines = csv_text.splitlines()
-    assert lines[0] == "\ufeffaudition,started_at,status,score,passed,time_used,certificate"
+    assert lines[0] == "\ufeffaudition,started_at,status,score,passed,time_used,certificate,attempt"
     assert len(lines) == 2 and lines[1].startswith("Hold'em final,") and ",running,,no," in lines[1]
+    assert lines[1].endswith(",1")
     start(sign_in(app, "trainee2"), audition)                 # another trainee's run is not on this page
     assert len(teacher.get(f"/cohorts/{cohort}/trainees/1/csv/auditions").get_data(as_text=True).splitlines()) == 2
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import current_app, url_for
+from flask import url_for
 
 from engine import SPRINT_KINDS, whole_number
 from webapp import audition_store, mastery, sprint_store, store
 from webapp.instructor import dashboard, roster
 from webapp.trainee.sprint_cells import MIX, kind_title, valid_kind
 from webapp.db import get_db
-from webapp.lessonfile import load_library
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,8 @@ class Kind:
 
 
 def _lessons():
-    return load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"]).lessons
+    from webapp.trainee.notebook import library     # here: notebook imports this module
+    return library().lessons
 
 
 def _lesson_score(user_id: int, slug: str) -> tuple[Any, bool]:

@@ -20,9 +20,11 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
+from engine import rule_label
 from webapp.instructor.roster import Assignment, Member
+from webapp.mastery import readable, readable_day
 
 ATTEMPT_COLUMNS = "id, user_id, lesson, cell, step, answer, correct, rule, hint_level, elapsed_ms, created_at"
 WRONG_SHOWN = 3
@@ -47,6 +49,31 @@ class Table:
     @property
     def header(self) -> list[str]:
         return [c.key for c in self.columns]
+
+
+# How the page shows a column (Column.fmt), given the value and its row's lesson;
+# "lesson" and "cell" need the library, so page_rows is handed those two.
+Shows = Callable[[Any, str], str]
+PAGE_FORMATS: dict[str, Shows] = {
+    "pct": lambda value, _: f"{value}%",
+    "ms": lambda value, _: f"{value / 1000:.1f} s",
+    "when": lambda value, _: readable(value),
+    "day": lambda value, _: readable_day(value),
+    "rule": lambda value, _: rule_label(value),
+}
+
+
+def page_rows(table: Table, lesson_title: Callable[[str], str],
+              cell_name: Callable[[str, str], str]) -> list[list[str]]:
+    """The rows as the page shows them, every cell formatted here in one pass:
+    a template macro called per cell was a third of a trainee's page's CPU
+    (issue 30). A missing value shows as a dash; the CSV keeps the raw values."""
+    formats: dict[str, Shows] = {**PAGE_FORMATS, "lesson": lambda value, _: lesson_title(value),
+                                 "cell": lambda value, lesson: cell_name(lesson, value)}
+    shows = [formats.get(c.fmt, lambda value, _: str(value)) for c in table.columns]
+    at = table.header.index("lesson") if "lesson" in table.header else None
+    return [["\u2013" if value is None or value == "" else show(value, "" if at is None else row[at])
+             for show, value in zip(shows, row)] for row in table.rows]
 
 
 def _median(values: Iterable[int | None]) -> int | None:
@@ -88,17 +115,22 @@ class Progress:
 
 @dataclass(frozen=True)
 class Best:
-    """A trainee's result in one audition: the best score of their finished runs; passed if any run passed."""
+    """A trainee's result in one audition: the best score of their finished
+    runs; passed if any run passed (the house default, GUIDE.md "Auditions":
+    as a casino lets a dealer who failed audition again, and a pass stands),
+    and at which attempt the first pass came, so the count is never hidden."""
     score: int | None
     passed: bool
     runs: int                       # finished runs
+    passed_at: int | None = None    # the attempt number of the first passed run
 
 
 def best_of(runs: Iterable[Any]) -> Best:
     """`runs`: webapp.audition_store.Run, one trainee's runs of one audition."""
     runs = list(runs)
     scores = [r.score for r in runs if r.score is not None]
-    return Best(max(scores, default=None), any(r.passed for r in runs), len(scores))
+    passes = [r.attempt for r in runs if r.passed]
+    return Best(max(scores, default=None), bool(passes), len(scores), min(passes, default=None))
 
 
 @dataclass(frozen=True)
@@ -334,13 +366,13 @@ def cell_times(attempts: Iterable[dict]) -> Table:
 
 AUDITION_COLUMNS = (Column("audition", "Audition"), Column("started_at", "Started", "when"), Column("status", "Status"),
                     Column("score", "Score", "pct"), Column("passed", "Passed"), Column("time_used", "Time used"),
-                    Column("certificate", "Certificate"))
+                    Column("certificate", "Certificate"), Column("attempt", "Attempt", "int"))
 
 
 def audition_results(runs: Iterable[Any], titles: dict[int, str]) -> Table:
     """A trainee's audition runs (webapp.audition_store.Run), newest first."""
     rows = [(titles.get(r.audition_id, f"audition {r.audition_id}"), r.started_at, r.status, r.score,
-             "yes" if r.passed else "no", r.time_used(), r.certificate or "") for r in runs]
+             "yes" if r.passed else "no", r.time_used(), r.certificate or "", r.attempt) for r in runs]
     return Table("auditions", "Audition results", AUDITION_COLUMNS, rows)
 
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, g
 
 from webapp import lessonfile
 from webapp.auth import now
@@ -88,6 +88,7 @@ def lesson_transaction() -> Iterator[None]:
             yield
     finally:
         lessonfile.forget(current_app.config["LESSONS_DIR"])
+        g.pop("library", None)          # this request's own look (notebook.library) too
 
 
 @contextmanager

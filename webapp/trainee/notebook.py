@@ -22,7 +22,12 @@ from webapp.markdown_cells import render_markdown  # noqa: F401  (kept importabl
 bp = Blueprint("notebook", __name__, url_prefix="/lessons")
 
 def library():
-    return load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"])
+    """The lesson library, looked up once per request: a dashboard naming
+    hundreds of cells asked for it once per name (issue 30), and with no
+    recheck window (tests, benches) each ask walked the lessons folder."""
+    if "library" not in g:
+        g.library = load_library(current_app.config["LESSONS_DIR"], current_app.config["LESSONS_RECHECK_SECONDS"])
+    return g.library
 
 
 def get_lesson(slug: str):
