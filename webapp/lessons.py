@@ -152,7 +152,7 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
         with open(notebook, "rb") as f:
             raw = f.read(MAX_NOTEBOOK_BYTES + 1)     # a bigger file is refused unread
         imported = from_notebook(load_notebook(raw, notebook), notebook)
-        check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
+        lesson = check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
     except IpynbError as exc:    # too big, not JSON, a bad shape, or a lesson problem: a message
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -161,9 +161,13 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
         raise click.ClickException(f"{target} exists: add --replace to replace it (its text is kept as a "
                                    "version in the editor)")
     with drafts.lesson_transaction():
+        before = drafts.published_text(slug)
         drafts.keep_published(slug, None)
         drafts.write_file(slug, imported.text)
         drafts.add_version(slug, imported.text, "imported", None)
+        drafts.audit_line("created" if before is None else "changed", slug,
+                          f"imported from {Path(notebook).name} on the command line (lessons import), trainees "
+                          "see it now: " + drafts.line_changes(before, imported.text), lesson.title)
     click.echo(f"Wrote {target} from {notebook}; it passes the lesson check.")
 
 

@@ -20,9 +20,11 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from markupsafe import Markup
 
 from engine import MalformedAnswer
+from webapp import audit
 from webapp.instructor import drafts
 from webapp.trainee import step_reply
 from webapp.auth import instructor_required
+from webapp.mastery import readable_day
 from webapp.lessonfile import CELL_TYPES, MAX_LESSON_BYTES, LessonError, is_lesson_name, parse_lesson
 from webapp.trainee.notebook import (STALE, _counter, _parse_step, cell_context, dealt_hand, library,
                                      render_markdown, sprint_context)
@@ -153,6 +155,7 @@ def store(slug: str, text: str, action: str, creating: bool):
     base = request.form.get("base", "")
     parsed, problem = check(text, slug)
     user = g.user["id"]
+    title = parsed.title if parsed is not None else title_of(slug)
     with drafts.lesson_transaction():
         lesson = drafts.current(slug)
         if lesson.digest != base:
@@ -168,8 +171,14 @@ def store(slug: str, text: str, action: str, creating: bool):
                 drafts.write_file(slug, text)
                 drafts.add_version(slug, text, "published", user)
                 drafts.drop_draft(slug)
+                drafts.audit_line("created" if lesson.published is None else "changed", slug,
+                                  "published, trainees see it now: " + drafts.line_changes(lesson.published, text),
+                                  title)
             elif changed:
                 drafts.save_draft(slug, text, user)
+                drafts.audit_line("created" if not lesson.exists else "changed", slug,
+                                  "draft saved, trainees still see the published version: "
+                                  + drafts.line_changes(lesson.text, text), title)
     if conflict:
         return editor_page(slug, text, creating=creating, error=conflict, status=409,
                            base=base, parsed=(parsed, problem))
@@ -183,6 +192,12 @@ def store(slug: str, text: str, action: str, creating: bool):
     else:
         flash("Draft saved. Trainees still see the published version until you press Publish.")
     return redirect(url_for("authoring.edit", slug=slug))
+
+
+def title_of(slug: str) -> str | None:
+    """The lesson's title as the library has it (None for a draft or a file it could not load)."""
+    lesson = library().lessons.get(slug)
+    return lesson.title if lesson is not None else None
 
 
 def editor_page(slug: str, text: str, creating: bool = False, current: drafts.Current | None = None,
@@ -209,7 +224,7 @@ def editor_page(slug: str, text: str, creating: bool = False, current: drafts.Cu
 @instructor_required
 def rename(slug):
     existing(slug)
-    error = None
+    error, title = None, title_of(slug)
     new_slug = request.form.get("new_slug", "").strip().lower()
     if request.method == "POST":
         if not is_lesson_name(new_slug):
@@ -220,6 +235,8 @@ def rename(slug):
                     error = f"lessons/{new_slug}.md already exists (or did): choose another name."
                 elif drafts.current(slug).exists:
                     drafts.rename(slug, new_slug)
+                    drafts.audit_line("changed", new_slug, audit.changes([("file", f"lessons/{slug}.md",
+                                                                           f"lessons/{new_slug}.md")]), title)
                 else:
                     abort(404)
             if error is None:
@@ -239,6 +256,7 @@ def delete(slug):
     if request.form.get("confirm") != slug:
         return render_template("instructor/authoring/delete.html", slug=slug,
                                error="Type the lesson's file name to confirm."), 422
+    title = title_of(slug)
     with drafts.lesson_transaction():
         lesson = drafts.current(slug)
         if lesson.draft is not None:
@@ -250,6 +268,9 @@ def delete(slug):
         else:
             drafts.add_version(slug, lesson.draft or "", "deleted", g.user["id"])
         drafts.drop_draft(slug)
+        drafts.audit_line("removed", slug, "deleted" + (", with its unpublished draft" if lesson.draft is not None
+                                                        else "") + "; every version is kept and can be restored",
+                          title)
     flash(f"Deleted lessons/{slug}.md. Trainees no longer see it; every version is kept under "
           "“Deleted lessons” and can be restored.")
     return redirect(url_for("authoring.index"))
@@ -273,12 +294,16 @@ def restore(slug, version_id):
     """An earlier version becomes the draft; it reaches trainees on Publish."""
     if not is_lesson_name(slug):
         abort(404)
+    title = title_of(slug)
     with drafts.lesson_transaction():
         row = drafts.version(slug, version_id)
         lesson = drafts.current(slug)
         stale = lesson.digest != request.form.get("base", "")
         if row is not None and not stale:
             drafts.save_draft(slug, row["text"], g.user["id"])
+            drafts.audit_line("changed", slug, f"version {version_id} ({row['action']}, "
+                              f"{readable_day(row['created_at'])}) restored as the draft: "
+                              + drafts.line_changes(lesson.text, row["text"]), title)
     if row is None:
         abort(404)
     if stale:

@@ -9,6 +9,7 @@ and the second one's base check (`Current.digest`) refuses a silent overwrite.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from flask import current_app
 
-from webapp import lessonfile
+from webapp import audit, lessonfile
 from webapp.auth import now
 from webapp.db import get_db, immediate
 
@@ -127,6 +128,25 @@ def keep_published(slug: str, user_id: int) -> None:
     last = latest_version(slug)
     if text is not None and (last is None or last["text"] != text):
         add_version(slug, text, "as found", user_id)
+
+
+def line_changes(old: str | None, new: str | None) -> str:
+    """How much a text changed, in words for the audit trail ("3 lines added, 1 removed")."""
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+            None, (old or "").splitlines(), (new or "").splitlines(), autojunk=False).get_opcodes():
+        if tag != "equal":
+            removed += i2 - i1
+            added += j2 - j1
+    if not added and not removed:
+        return "no line changed"
+    return f"{added} line{'s' * (added != 1)} added, {removed} removed"
+
+
+def audit_line(action: str, slug: str, detail: str, title: str | None = None) -> None:
+    """A lesson's line in the audit trail, inside the caller's lesson_transaction."""
+    label = f"lesson {title} ({slug})" if title else f"lesson {slug}"
+    audit.record(get_db(), action, "lesson", slug, label, detail)
 
 
 def write_file(slug: str, text: str) -> None:
