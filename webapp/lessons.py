@@ -152,7 +152,7 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
         with open(notebook, "rb") as f:
             raw = f.read(MAX_NOTEBOOK_BYTES + 1)     # a bigger file is refused unread
         imported = from_notebook(load_notebook(raw, notebook), notebook)
-        lesson = check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
+        check_import(imported, notebook, slug, current_app.config["LESSONS_DIR"])
     except IpynbError as exc:    # too big, not JSON, a bad shape, or a lesson problem: a message
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -167,7 +167,7 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
         drafts.add_version(slug, imported.text, "imported", None)
         drafts.audit_line("created" if before is None else "changed", slug,
                           f"imported from {Path(notebook).name} on the command line (lessons import), trainees "
-                          "see it now: " + drafts.line_changes(before, imported.text), lesson.title)
+                          "see it now: " + drafts.line_changes(before, imported.text), imported.text)
     click.echo(f"Wrote {target} from {notebook}; it passes the lesson check.")
 
 

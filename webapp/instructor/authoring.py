@@ -155,7 +155,6 @@ def store(slug: str, text: str, action: str, creating: bool):
     base = request.form.get("base", "")
     parsed, problem = check(text, slug)
     user = g.user["id"]
-    title = parsed.title if parsed is not None else title_of(slug)
     with drafts.lesson_transaction():
         lesson = drafts.current(slug)
         if lesson.digest != base:
@@ -173,12 +172,12 @@ def store(slug: str, text: str, action: str, creating: bool):
                 drafts.drop_draft(slug)
                 drafts.audit_line("created" if lesson.published is None else "changed", slug,
                                   "published, trainees see it now: " + drafts.line_changes(lesson.published, text),
-                                  title)
+                                  text)
             elif changed:
                 drafts.save_draft(slug, text, user)
                 drafts.audit_line("created" if not lesson.exists else "changed", slug,
                                   "draft saved, trainees still see the published version: "
-                                  + drafts.line_changes(lesson.text, text), title)
+                                  + drafts.line_changes(lesson.text, text), text)
     if conflict:
         return editor_page(slug, text, creating=creating, error=conflict, status=409,
                            base=base, parsed=(parsed, problem))
@@ -192,12 +191,6 @@ def store(slug: str, text: str, action: str, creating: bool):
     else:
         flash("Draft saved. Trainees still see the published version until you press Publish.")
     return redirect(url_for("authoring.edit", slug=slug))
-
-
-def title_of(slug: str) -> str | None:
-    """The lesson's title as the library has it (None for a draft or a file it could not load)."""
-    lesson = library().lessons.get(slug)
-    return lesson.title if lesson is not None else None
 
 
 def editor_page(slug: str, text: str, creating: bool = False, current: drafts.Current | None = None,
@@ -224,7 +217,7 @@ def editor_page(slug: str, text: str, creating: bool = False, current: drafts.Cu
 @instructor_required
 def rename(slug):
     existing(slug)
-    error, title = None, title_of(slug)
+    error = None
     new_slug = request.form.get("new_slug", "").strip().lower()
     if request.method == "POST":
         if not is_lesson_name(new_slug):
@@ -236,7 +229,8 @@ def rename(slug):
                 elif drafts.current(slug).exists:
                     drafts.rename(slug, new_slug)
                     drafts.audit_line("changed", new_slug, audit.changes([("file", f"lessons/{slug}.md",
-                                                                           f"lessons/{new_slug}.md")]), title)
+                                                                           f"lessons/{new_slug}.md")]),
+                                      drafts.current(new_slug).text)
                 else:
                     abort(404)
             if error is None:
@@ -256,7 +250,6 @@ def delete(slug):
     if request.form.get("confirm") != slug:
         return render_template("instructor/authoring/delete.html", slug=slug,
                                error="Type the lesson's file name to confirm."), 422
-    title = title_of(slug)
     with drafts.lesson_transaction():
         lesson = drafts.current(slug)
         if lesson.draft is not None:
@@ -270,7 +263,7 @@ def delete(slug):
         drafts.drop_draft(slug)
         drafts.audit_line("removed", slug, "deleted" + (", with its unpublished draft" if lesson.draft is not None
                                                         else "") + "; every version is kept and can be restored",
-                          title)
+                          lesson.text)
     flash(f"Deleted lessons/{slug}.md. Trainees no longer see it; every version is kept under "
           "“Deleted lessons” and can be restored.")
     return redirect(url_for("authoring.index"))
@@ -294,7 +287,6 @@ def restore(slug, version_id):
     """An earlier version becomes the draft; it reaches trainees on Publish."""
     if not is_lesson_name(slug):
         abort(404)
-    title = title_of(slug)
     with drafts.lesson_transaction():
         row = drafts.version(slug, version_id)
         lesson = drafts.current(slug)
@@ -303,7 +295,7 @@ def restore(slug, version_id):
             drafts.save_draft(slug, row["text"], g.user["id"])
             drafts.audit_line("changed", slug, f"version {version_id} ({row['action']}, "
                               f"{readable_day(row['created_at'])}) restored as the draft: "
-                              + drafts.line_changes(lesson.text, row["text"]), title)
+                              + drafts.line_changes(lesson.text, row["text"]), row["text"])
     if row is None:
         abort(404)
     if stale:

@@ -13,6 +13,7 @@ import difflib
 import hashlib
 import json
 import os
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -143,10 +144,25 @@ def line_changes(old: str | None, new: str | None) -> str:
     return f"{added} line{'s' * (added != 1)} added, {removed} removed"
 
 
-def audit_line(action: str, slug: str, detail: str, title: str | None = None) -> None:
-    """A lesson's line in the audit trail, inside the caller's lesson_transaction."""
-    label = f"lesson {title} ({slug})" if title else f"lesson {slug}"
-    audit.record(get_db(), action, "lesson", slug, label, detail)
+def header_title(text: str | None) -> str | None:
+    """The title in a lesson text's +++ header, read without loading the lesson (a
+    draft that does not load still has a name); None when there is none to read."""
+    lines = (text or "").splitlines()
+    if not lines or lines[0].strip() != "+++":
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+    try:
+        title = tomllib.loads("\n".join(lines[1:end])).get("title") if end else None
+    except tomllib.TOMLDecodeError:
+        return None
+    return " ".join(title.split())[:120] if isinstance(title, str) and title.strip() else None
+
+
+def audit_line(action: str, slug: str, detail: str, text: str | None) -> None:
+    """A lesson's line in the audit trail, inside the caller's lesson_transaction,
+    labelled by the title in `text` (the lesson as it was or is) and its file name."""
+    title = header_title(text)
+    audit.record(get_db(), action, "lesson", slug, f"lesson {title} ({slug})" if title else f"lesson {slug}", detail)
 
 
 def write_file(slug: str, text: str) -> None:
