@@ -92,6 +92,19 @@ def test_the_command_line_adds_an_account_and_sets_a_password(school):
     assert "new-long-one" not in line.detail
 
 
+def test_the_demo_accounts_of_a_first_start(tmp_path):
+    from webapp import create_app
+    from webapp.auth import ensure_demo_accounts
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "t.db")})
+    with app.app_context():
+        made = ensure_demo_accounts(get_db())
+        assert ensure_demo_accounts(get_db()) == []          # once only
+        found = list(reversed(audit.lines(get_db())))
+    assert [(f.actor, f.action, f.label) for f in found] == [("command line", "created", f"{role} {name}")
+                                                             for name, _, role in made]
+    assert all(password not in f.detail for f, (_, password, _) in zip(found, made))
+
+
 def test_changing_ones_own_password(school):
     client, start = login(school, "trainee"), newest(school)
     r = client.post("/auth/password", data={"current": "wrong-password", "new": "a-new-one-9", "again": "a-new-one-9"})
