@@ -151,9 +151,12 @@ def header_title(text: str | None) -> str | None:
     if not lines or lines[0].strip() != "+++":
         return None
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+    header = "\n".join(lines[1:end or 1])
+    if not header or len(header) > lessonfile.MAX_TOML_CHARS:
+        return None
     try:
-        title = tomllib.loads("\n".join(lines[1:end])).get("title") if end else None
-    except tomllib.TOMLDecodeError:
+        title = tomllib.loads(header).get("title")
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):   # as the loader: bad, deep or huge
         return None
     return " ".join(title.split())[:120] if isinstance(title, str) and title.strip() else None
 

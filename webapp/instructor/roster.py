@@ -26,6 +26,7 @@ from typing import Iterable
 from webapp import audit
 from webapp.auth import hash_one_time, now, one_time_password, set_password
 from webapp.db import immediate
+from webapp.mastery import readable_day
 from webapp.names import normalise, skeleton
 
 MAX_NAME = 64
@@ -347,10 +348,10 @@ def assign(db, cohort_id: int, kind: str, target: str, due: date, title: str | N
             [cohort_id, kind, target, due.isoformat(), now()]).fetchone()[0]
         label = _assignment_label(db, cohort_id, kind, title or target)
         if before is None:
-            audit.record(db, "created", "assignment", assignment_id, label, f"assigned, due {due.isoformat()}")
+            audit.record(db, "created", "assignment", assignment_id, label, f"assigned, due {readable_day(due)}")
         else:
             audit.record(db, "changed", "assignment", assignment_id, label,
-                         audit.changes([("due", before[0], due.isoformat())]))
+                         audit.changes([("due", readable_day(before[0]), readable_day(due))]))
 
 
 def _assignment_label(db, cohort_id: int, kind: str, title: str) -> str:
@@ -366,7 +367,7 @@ def unassign(db, cohort_id: int, assignment_id: int, title: str | None = None) -
         db.conn.execute("delete from assignments where id = ?", [assignment_id])
         audit.record(db, "removed", "assignment", assignment_id,
                      _assignment_label(db, cohort_id, row[0], title or row[1]),
-                     f"unassigned (was due {row[2]}); the trainees' work in it stays")
+                     f"unassigned (was due {readable_day(row[2])}); the trainees' work in it stays")
         return True
 
 
