@@ -116,7 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from engine import rule_label, rule_name
     from webapp.trainee import auditions, notebook, progress, sprints
     from webapp import auth, db
-    from webapp.instructor import authoring, cohorts, dashboard
+    from webapp.instructor import authoring, cohorts, dashboard, trail
     from webapp.instructor import auditions as audition_setup  # noqa: F401  (its routes join auditions.bp)
     from webapp import mastery
     from webapp.mastery import readable, readable_day
@@ -134,6 +134,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     app.register_blueprint(authoring.bp)
     app.register_blueprint(cohorts.bp)
+    app.register_blueprint(trail.bp)
     app.register_blueprint(authoring.vendor)
     app.register_blueprint(notebook.bp)
     app.register_blueprint(progress.bp)

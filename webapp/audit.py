@@ -8,6 +8,7 @@ deleted. Lines are never changed or removed by the app.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -17,6 +18,11 @@ from flask import g
 THINGS = ("account", "cohort", "member", "assignment", "lesson", "audition", "rubric",
           "accommodation", "table_test", "weights")
 ACTIONS = ("created", "changed", "removed", "signed", "corrected", "password_reset")
+# The admin's page and CSV (webapp/instructor/trail.py) name each kind of thing in words.
+THING_WORDS = {"account": "accounts", "cohort": "cohorts", "member": "cohort members", "assignment": "assignments",
+               "lesson": "lessons", "audition": "auditions", "rubric": "rubrics", "accommodation": "accommodations",
+               "table_test": "table tests", "weights": "pass weights"}
+ACTION_WORDS = {"password_reset": "password reset"}
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,12 @@ def record(db, action: str, thing: str, thing_id: object, label: str, detail: st
                 action, thing, str(thing_id), label, detail])
 
 
+def changes(fields: list[tuple[str, object, object]]) -> str:
+    """A field-by-field change in words ("due: 2030-01-01 -> 2030-01-08; pass mark: 80 -> 90"),
+    the fields that did not change left out."""
+    return "; ".join(f"{name}: {old} -> {new}" for name, old, new in fields if old != new)
+
+
 def lines(db, thing: str | None = None, limit: int = 500, before: int | None = None) -> list[Line]:
     """The newest lines first (at most `limit`, older than line `before`), of one kind of thing or all."""
     where, args = [], []
@@ -67,3 +79,14 @@ def lines(db, thing: str | None = None, limit: int = 500, before: int | None = N
     sql = ("select id, at, actor, action, thing, thing_id, label, detail from audit"
            + (" where " + " and ".join(where) if where else "") + " order by id desc limit ?")
     return [Line(*row) for row in db.execute(sql, [*args, limit]).fetchall()]
+
+
+def every_line(db, thing: str | None = None, batch: int = 500) -> Iterator[Line]:
+    """Every line, newest first, read `batch` at a time (the streamed CSV): memory stays flat."""
+    before = None
+    while True:
+        page = lines(db, thing, batch, before)
+        yield from page
+        if len(page) < batch:
+            return
+        before = page[-1].id

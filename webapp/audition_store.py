@@ -33,6 +33,7 @@ from flask import current_app
 
 from engine import DrillError, Procedure, Step, TableCell, build_table, generate, get_game, wants_in_words
 from webapp import sprint_store
+from webapp import audit
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 from webapp.trainee.sprint_cells import kind_title
@@ -228,34 +229,58 @@ class Definition:
     cooldown_hours: int = 0
 
 
+def _in_words(a: Audition | Definition) -> list[tuple[str, object]]:
+    """An audition's settings as the audit trail words them, field by field."""
+    return [("title", a.title), ("hands", "; ".join(map(str, a.kinds))), ("sprint", str(a.sprint or "none")),
+            ("hands dealt", a.hands), ("minutes", a.minutes), ("pass mark", f"{a.pass_mark}%"),
+            ("open", "yes" if a.open else "no"), ("runs allowed", a.max_runs or "no limit"),
+            ("hours between runs", a.cooldown_hours or "none")]
+
+
 def save_audition(definition: Definition, author_id: int, audition_id: int | None = None) -> int | None:
     """Insert, or update while nobody has started it; None when a run exists
     (the edit is refused and nothing changes). One transaction, so a trainee
-    starting at the same moment either sees the old audition or the new."""
+    starting at the same moment either sees the old audition or the new; the
+    audit line (by `author_id`, who made or changed it) is written in it too."""
     conn = get_db().conn
     stamp = now().isoformat(timespec="milliseconds")
     values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
               definition.minutes, definition.pass_mark, int(definition.open),
               json.dumps(definition.sprint.to_dict()) if definition.sprint else None, definition.max_runs,
               definition.cooldown_hours, stamp]
+    label = f"audition {definition.title}"
     with immediate(conn):
         if audition_id is None:
             cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, sprint, "
                                "max_runs, cooldown_hours, updated_at, author_id, created_at) "
                                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                [*values, author_id, stamp])
-            return int(cur.lastrowid or 0)
+            made = int(cur.lastrowid or 0)
+            audit.record(get_db(), "created", "audition", made, label,
+                         "; ".join(f"{name}: {value}" for name, value in _in_words(definition)), actor_id=author_id)
+            return made
         if conn.execute("select count(*) from auditions_runs where audition_id = ?", [audition_id]).fetchone()[0]:
             return None
+        old = get_audition(audition_id)
         conn.execute("update auditions set title = ?, kinds = ?, hands = ?, minutes = ?, pass_mark = ?, open = ?, "
                      "sprint = ?, max_runs = ?, cooldown_hours = ?, updated_at = ? where id = ?",
                      [*values, audition_id])
+        said = audit.changes([(name, was, now_is) for (name, was), (_, now_is)
+                              in zip(_in_words(old), _in_words(definition))]) if old else ""
+        if said:        # saved as it was: nothing to write down
+            audit.record(get_db(), "changed", "audition", audition_id, label, said, actor_id=author_id)
         return audition_id
 
 
 def set_open(audition_id: int, is_open: bool) -> None:
+    """Open or close it; a change is written to the audit trail in the same transaction."""
     with get_db().conn as conn:
+        row = conn.execute("select title, open from auditions where id = ?", [audition_id]).fetchone()
+        if row is None or bool(row[1]) == is_open:
+            return
         conn.execute("update auditions set open = ? where id = ?", [int(is_open), audition_id])
+        audit.record(get_db(), "changed", "audition", audition_id, f"audition {row[0]}",
+                     audit.changes([("open", "yes" if row[1] else "no", "yes" if is_open else "no")]))
 
 
 def started(audition_id: int) -> int:

@@ -20,6 +20,7 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
                    url_for)
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from webapp import audit
 from webapp.db import get_db
 from webapp.mastery import now as mastery_now, parse_time
 from webapp.names import normalise, skeleton
@@ -46,8 +47,11 @@ def check_new_password(password: str) -> None:
         raise ValueError(f"a password may have at most {MAX_PASSWORD} characters")
 
 
-def create_user(db, username: str, password: str, role: str, *, one_time: bool = False) -> int:
-    """A new account; with `one_time` its owner must choose a new password at first sign-in."""
+def create_user(db, username: str, password: str, role: str, *, one_time: bool = False,
+                audited: str | None = None) -> int:
+    """A new account; with `one_time` its owner must choose a new password at first sign-in.
+    `audited` is the audit trail's detail (the command line, the demo accounts), written in
+    the same transaction; None writes no line (tests and benches seeding a database)."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
     check_new_password(password)
@@ -56,9 +60,15 @@ def create_user(db, username: str, password: str, role: str, *, one_time: bool =
     if like:
         raise ValueError(f"the user name {username!r} is taken by, or looks like, the existing {like[0]!r}")
     made = now()
-    return db["users"].insert({"username": username, "password_hash": generate_password_hash(password),
-                               "role": role, "created_at": made, "must_change_password": int(one_time),
-                               "password_set_at": made if one_time else None}).last_pk
+    # Plain SQL in one transaction: sqlite-utils' insert would commit before the audit line.
+    with db.conn:
+        user_id = db.conn.execute(
+            "insert into users (username, password_hash, role, created_at, must_change_password, password_set_at) "
+            "values (?, ?, ?, ?, ?, ?)", [username, generate_password_hash(password), role, made, int(one_time),
+                                          made if one_time else None]).lastrowid
+        if audited is not None:
+            audit.record(db, "created", "account", user_id, f"{role} {username}", audited)
+    return int(user_id or 0)
 
 
 def one_time_password() -> str:
@@ -99,16 +109,27 @@ def check_password(stored: str, password: str) -> bool:
 def set_password(db, username: str, password: str, *, one_time: bool = False, generated: bool = False) -> None:
     """A new password also signs the user out everywhere; a `one_time` one
     (set by an instructor or admin) must be changed at the next sign-in. A
-    `generated` one (one_time_password) takes the fast hash."""
+    `generated` one (one_time_password) takes the fast hash. The audit trail
+    says who set it (never the password) in the same transaction."""
     check_new_password(password)
     hashed = hash_one_time(password) if generated else generate_password_hash(password)
     with db.conn:
-        changed = db.conn.execute(
+        row = db.conn.execute("select id, role from users where username = ?", [username]).fetchone()
+        if row is None:
+            raise ValueError(f"no user named {username!r}")
+        db.conn.execute(
             "update users set password_hash = ?, session_epoch = session_epoch + 1, must_change_password = ?, "
-            "password_set_at = ? where username = ?",
-            [hashed, int(one_time), now() if one_time else None, username]).rowcount
-    if not changed:
-        raise ValueError(f"no user named {username!r}")
+            "password_set_at = ? where id = ?", [hashed, int(one_time), now() if one_time else None, row[0]])
+        user = g.get("user")
+        if one_time:
+            action, detail = "password_reset", "a new one-time password, to be changed at the next sign-in; " \
+                                               "every session of theirs ended"
+        elif user is not None and user["id"] == row[0]:
+            action, detail = "changed", "changed their own password; their other sessions ended"
+        else:
+            action, detail = "password_reset", ("password set" + (" on the command line" if user is None else "")
+                                                + "; every session of theirs ended")
+        audit.record(db, action, "account", row[0], f"{row[1]} {username}", detail)
 
 
 def one_time_expired(user: dict) -> bool:
@@ -128,7 +149,7 @@ def ensure_demo_accounts(db) -> list[tuple[str, str, str]]:
     made = []
     for username, role in (("trainee", "trainee"), ("instructor", "instructor")):
         password = secrets.token_urlsafe(9)
-        create_user(db, username, password, role)
+        create_user(db, username, password, role, audited="demo account, made at the first start")
         made.append((username, password, role))
     return made
 
@@ -343,7 +364,7 @@ def password():
 def add_user_command(username, role, password):
     """Add a trainee, instructor or admin account."""
     try:
-        create_user(get_db(), username, password, role)
+        create_user(get_db(), username, password, role, audited="added on the command line (auth add-user)")
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     click.echo(f"Added {role} {username}.")

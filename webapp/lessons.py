@@ -161,9 +161,13 @@ def _import_cli(notebook: str, name: str | None, replace: bool) -> None:
         raise click.ClickException(f"{target} exists: add --replace to replace it (its text is kept as a "
                                    "version in the editor)")
     with drafts.lesson_transaction():
+        before = drafts.published_text(slug)
         drafts.keep_published(slug, None)
         drafts.write_file(slug, imported.text)
         drafts.add_version(slug, imported.text, "imported", None)
+        drafts.audit_line("created" if before is None else "changed", slug,
+                          f"imported from {Path(notebook).name} on the command line (lessons import), trainees "
+                          "see it now: " + drafts.line_changes(before, imported.text), imported.text)
     click.echo(f"Wrote {target} from {notebook}; it passes the lesson check.")
 
 

@@ -53,6 +53,8 @@ POLICY = {
     "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
     "authoring.preview_answer": "instructor", "authoring.preview_reset": "instructor",
     "editor_vendor.asset": "public",
+    # The audit trail (issue 33): read and exported by admins only; no route changes a line.
+    "audit.index": "admin", "audit.csv": "admin",
 }
 STAFF = ("instructor", "admin")
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
@@ -116,7 +118,7 @@ def snapshot(app) -> dict:
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
                           *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
-                          "sprint_runs", "sprint_items")}
+                          "sprint_runs", "sprint_items", "audit")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows

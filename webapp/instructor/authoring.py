@@ -20,9 +20,11 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from markupsafe import Markup
 
 from engine import MalformedAnswer
+from webapp import audit
 from webapp.instructor import drafts
 from webapp.trainee import step_reply
 from webapp.auth import instructor_required
+from webapp.mastery import readable_day
 from webapp.lessonfile import CELL_TYPES, MAX_LESSON_BYTES, LessonError, is_lesson_name, parse_lesson
 from webapp.trainee.notebook import (STALE, _counter, _parse_step, cell_context, dealt_hand, library,
                                      render_markdown, sprint_context)
@@ -168,8 +170,14 @@ def store(slug: str, text: str, action: str, creating: bool):
                 drafts.write_file(slug, text)
                 drafts.add_version(slug, text, "published", user)
                 drafts.drop_draft(slug)
+                drafts.audit_line("created" if lesson.published is None else "changed", slug,
+                                  "published, trainees see it now: " + drafts.line_changes(lesson.published, text),
+                                  text)
             elif changed:
                 drafts.save_draft(slug, text, user)
+                drafts.audit_line("created" if not lesson.exists else "changed", slug,
+                                  "draft saved, trainees still see the published version: "
+                                  + drafts.line_changes(lesson.text, text), text)
     if conflict:
         return editor_page(slug, text, creating=creating, error=conflict, status=409,
                            base=base, parsed=(parsed, problem))
@@ -220,6 +228,9 @@ def rename(slug):
                     error = f"lessons/{new_slug}.md already exists (or did): choose another name."
                 elif drafts.current(slug).exists:
                     drafts.rename(slug, new_slug)
+                    drafts.audit_line("changed", new_slug, audit.changes([("file", f"lessons/{slug}.md",
+                                                                           f"lessons/{new_slug}.md")]),
+                                      drafts.current(new_slug).text)
                 else:
                     abort(404)
             if error is None:
@@ -250,6 +261,9 @@ def delete(slug):
         else:
             drafts.add_version(slug, lesson.draft or "", "deleted", g.user["id"])
         drafts.drop_draft(slug)
+        drafts.audit_line("removed", slug, "deleted" + (", with its unpublished draft" if lesson.draft is not None
+                                                        else "") + "; every version is kept and can be restored",
+                          lesson.text)
     flash(f"Deleted lessons/{slug}.md. Trainees no longer see it; every version is kept under "
           "“Deleted lessons” and can be restored.")
     return redirect(url_for("authoring.index"))
@@ -279,6 +293,9 @@ def restore(slug, version_id):
         stale = lesson.digest != request.form.get("base", "")
         if row is not None and not stale:
             drafts.save_draft(slug, row["text"], g.user["id"])
+            drafts.audit_line("changed", slug, f"version {version_id} ({row['action']}, "
+                              f"{readable_day(row['created_at'])}) restored as the draft: "
+                              + drafts.line_changes(lesson.text, row["text"]), row["text"])
     if row is None:
         abort(404)
     if stale:

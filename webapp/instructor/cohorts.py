@@ -214,7 +214,7 @@ def assign(cohort_id):
         if name is None:
             raise roster.Refused([KINDS[kind].refused])
         due = roster.read_due(request.form.get("due", "")[:40], today=now().date())
-        roster.assign(get_db(), cohort.id, kind, target, due)
+        roster.assign(get_db(), cohort.id, kind, target, due, title=name)
     except roster.Refused as exc:
         return _cohort_page(cohort, 422, assign_error=str(exc), assign_chosen=chosen)
     flash(f"Assigned {name}, due {readable_day(due)}.")
@@ -224,7 +224,9 @@ def assign(cohort_id):
 @bp.post("/<int:cohort_id>/assignments/<int:assignment_id>/remove")
 @instructor_required
 def unassign(cohort_id, assignment_id):
-    if not roster.unassign(get_db(), _cohort(cohort_id).id, assignment_id):
+    cohort = _cohort(cohort_id)
+    found = [a for a in roster.assignments(get_db(), cohort.id) if a.id == assignment_id]
+    if not found or not roster.unassign(get_db(), cohort.id, assignment_id, title=title_of(found[0])):
         abort(404)
     flash("Assignment removed; the trainees' work in it stays.")
     return redirect(url_for("cohorts.cohort", cohort_id=cohort_id))

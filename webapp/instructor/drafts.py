@@ -9,9 +9,11 @@ and the second one's base check (`Current.digest`) refuses a silent overwrite.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from flask import current_app, g
 
-from webapp import lessonfile
+from webapp import audit, lessonfile
 from webapp.auth import now
 from webapp.db import get_db, immediate
 
@@ -128,6 +130,43 @@ def keep_published(slug: str, user_id: int) -> None:
     last = latest_version(slug)
     if text is not None and (last is None or last["text"] != text):
         add_version(slug, text, "as found", user_id)
+
+
+def line_changes(old: str | None, new: str | None) -> str:
+    """How much a text changed, in words for the audit trail ("3 lines added, 1 removed")."""
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+            None, (old or "").splitlines(), (new or "").splitlines(), autojunk=False).get_opcodes():
+        if tag != "equal":
+            removed += i2 - i1
+            added += j2 - j1
+    if not added and not removed:
+        return "no line changed"
+    return f"{added} line{'s' * (added != 1)} added, {removed} removed"
+
+
+def header_title(text: str | None) -> str | None:
+    """The title in a lesson text's +++ header, read without loading the lesson (a
+    draft that does not load still has a name); None when there is none to read."""
+    lines = (text or "").splitlines()
+    if not lines or lines[0].strip() != "+++":
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+    header = "\n".join(lines[1:end or 1])
+    if not header or len(header) > lessonfile.MAX_TOML_CHARS:
+        return None
+    try:
+        title = tomllib.loads(header).get("title")
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):   # as the loader: bad, deep or huge
+        return None
+    return " ".join(title.split())[:120] if isinstance(title, str) and title.strip() else None
+
+
+def audit_line(action: str, slug: str, detail: str, text: str | None) -> None:
+    """A lesson's line in the audit trail, inside the caller's lesson_transaction,
+    labelled by the title in `text` (the lesson as it was or is) and its file name."""
+    title = header_title(text)
+    audit.record(get_db(), action, "lesson", slug, f"lesson {title} ({slug})" if title else f"lesson {slug}", detail)
 
 
 def write_file(slug: str, text: str) -> None:

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Iterable
 
+from webapp import audit
 from webapp.auth import hash_one_time, now, one_time_password, set_password
 from webapp.db import immediate
+from webapp.mastery import readable_day
 from webapp.names import normalise, skeleton
 
 MAX_NAME = 64
@@ -198,7 +200,18 @@ def create_cohort(db, name: str, created_by: int) -> int:
             raise Refused([f"There is already a cohort named {name!r}."])
         cohort_id = db.conn.execute("insert into cohorts (name, created_by, created_at) values (?, ?, ?)",
                                     [name, created_by, now()]).lastrowid
+        audit.record(db, "created", "cohort", cohort_id, f"cohort {name}", actor_id=created_by)
     return cohort_id
+
+
+def cohort_name(db, cohort_id: int) -> str:
+    row = db.execute("select name from cohorts where id = ?", [cohort_id]).fetchone()
+    return row[0] if row else f"cohort {cohort_id}"
+
+
+def _username(db, user_id: int) -> str:
+    row = db.execute("select username from users where id = ?", [user_id]).fetchone()
+    return row[0] if row else f"user {user_id}"
 
 
 def cohorts(db) -> list[Cohort]:
@@ -255,6 +268,7 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
         if problems:
             raise Refused(problems)
         stamp = now()
+        detail = "with a one-time password" + (f", in cohort {cohort_name(db, cohort_id)}" if cohort_id else "")
         for (_, account), hashed in zip(made, hashes):
             user_id = db.conn.execute(
                 "insert into users (username, password_hash, role, created_at, must_change_password, "
@@ -262,6 +276,7 @@ def create_accounts(db, names: Iterable[tuple[int, str]], role: str, cohort_id: 
             if cohort_id is not None:
                 db.conn.execute("insert into cohort_members (cohort_id, user_id, added_at) values (?, ?, ?)",
                                 [cohort_id, user_id, stamp])
+            audit.record(db, "created", "account", user_id, f"{role} {account.username}", detail)
     return [account for _, account in made]
 
 
@@ -280,14 +295,24 @@ def add_member(db, cohort_id: int, user_id: int) -> None:
     if role is None or role[0] != "trainee":
         raise Refused(["Choose a trainee account to add."])
     with db.conn:
-        db.conn.execute("insert or ignore into cohort_members (cohort_id, user_id, added_at) values (?, ?, ?)",
-                        [cohort_id, user_id, now()])
+        added = db.conn.execute("insert or ignore into cohort_members (cohort_id, user_id, added_at) "
+                                "values (?, ?, ?)", [cohort_id, user_id, now()]).rowcount
+        if added:
+            _member_line(db, "created", cohort_id, user_id, "added to the cohort")
+
+
+def _member_line(db, action: str, cohort_id: int, user_id: int, detail: str) -> None:
+    audit.record(db, action, "member", f"{cohort_id}:{user_id}",
+                 f"trainee {_username(db, user_id)} in cohort {cohort_name(db, cohort_id)}", detail)
 
 
 def remove_member(db, cohort_id: int, user_id: int) -> None:
     """Out of the cohort; the account and its attempts stay."""
     with db.conn:
-        db.conn.execute("delete from cohort_members where cohort_id = ? and user_id = ?", [cohort_id, user_id])
+        gone = db.conn.execute("delete from cohort_members where cohort_id = ? and user_id = ?",
+                               [cohort_id, user_id]).rowcount
+        if gone:
+            _member_line(db, "removed", cohort_id, user_id, "left the cohort; the account and its attempts stay")
 
 
 # --- assignments ----------------------------------------------------------------------------
@@ -307,21 +332,43 @@ def read_due(text: str, today: date | None = None) -> date:
     return due
 
 
-def assign(db, cohort_id: int, kind: str, target: str, due: date) -> None:
-    """Assign work to a cohort; assigning it again changes its due date."""
+def assign(db, cohort_id: int, kind: str, target: str, due: date, title: str | None = None) -> None:
+    """Assign work to a cohort; assigning it again changes its due date.
+    `title` names the work in the audit trail (default: its target)."""
     if kind not in KINDS:
         raise Refused([f"Nothing of kind {kind!r} can be assigned."])
     with db.conn:
-        db.conn.execute(
+        before = db.conn.execute("select due from assignments where cohort_id = ? and kind = ? and target = ?",
+                                 [cohort_id, kind, target]).fetchone()
+        if before is not None and before[0] == due.isoformat():
+            return          # nothing changes, nothing to write down
+        assignment_id = db.conn.execute(
             "insert into assignments (cohort_id, kind, target, due, created_at) values (?, ?, ?, ?, ?) "
-            "on conflict (cohort_id, kind, target) do update set due = excluded.due",
-            [cohort_id, kind, target, due.isoformat(), now()])
+            "on conflict (cohort_id, kind, target) do update set due = excluded.due returning id",
+            [cohort_id, kind, target, due.isoformat(), now()]).fetchone()[0]
+        label = _assignment_label(db, cohort_id, kind, title or target)
+        if before is None:
+            audit.record(db, "created", "assignment", assignment_id, label, f"assigned, due {readable_day(due)}")
+        else:
+            audit.record(db, "changed", "assignment", assignment_id, label,
+                         audit.changes([("due", readable_day(before[0]), readable_day(due))]))
 
 
-def unassign(db, cohort_id: int, assignment_id: int) -> bool:
+def _assignment_label(db, cohort_id: int, kind: str, title: str) -> str:
+    return f"{kind} {title} for cohort {cohort_name(db, cohort_id)}"
+
+
+def unassign(db, cohort_id: int, assignment_id: int, title: str | None = None) -> bool:
     with db.conn:
-        return db.conn.execute("delete from assignments where id = ? and cohort_id = ?",
-                               [assignment_id, cohort_id]).rowcount > 0
+        row = db.conn.execute("select kind, target, due from assignments where id = ? and cohort_id = ?",
+                              [assignment_id, cohort_id]).fetchone()
+        if row is None:
+            return False
+        db.conn.execute("delete from assignments where id = ?", [assignment_id])
+        audit.record(db, "removed", "assignment", assignment_id,
+                     _assignment_label(db, cohort_id, row[0], title or row[1]),
+                     f"unassigned (was due {readable_day(row[2])}); the trainees' work in it stays")
+        return True
 
 
 def assignments(db, cohort_id: int) -> list[Assignment]:
