@@ -308,19 +308,43 @@ def median_seconds(done: Sequence[Answered]) -> float | None:
     return round(statistics.median(times) / 1000, 1) if times else None
 
 
-def results(user_ids: Sequence[int]) -> dict[tuple[int, str], list[SprintResult]]:
-    """Every answered item of the users' timed runs, by (user, item kind), oldest first."""
-    if not user_ids:
-        return {}
+# Readiness weighs each kind's last 30 results (engine.sprints.readiness.WINDOW,
+# checked equal by tests/webapp/test_sprint_history.py): no more are read.
+READ_WINDOW = 30
+_ITEMS = ("select r.user_id, i.kind, i.correct, i.ms, i.answered_at, i.run_id, i.number from sprint_items i "
+          "join sprint_runs r on r.id = i.run_id where r.timed = 1 and i.answered_at is not null and r.user_id in ({})")
+_NEWEST_FIRST = "order by answered_at desc, run_id desc, number desc"
+
+
+def _found(rows: Any) -> dict[tuple[int, str], list[SprintResult]]:
     found: dict[tuple[int, str], list[SprintResult]] = {}
-    rows = get_db().query(
-        "select r.user_id, i.kind, i.correct, i.ms, i.answered_at from sprint_items i "
-        "join sprint_runs r on r.id = i.run_id where r.timed = 1 and i.answered_at is not null "
-        f"and r.user_id in ({','.join('?' * len(user_ids))}) order by i.answered_at", list(user_ids))
     for r in rows:
         found.setdefault((r["user_id"], r["kind"]), []).append(
             SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])))
     return found
+
+
+def results(user_ids: Sequence[int], last: int = READ_WINDOW) -> dict[tuple[int, str], list[SprintResult]]:
+    """The last `last` answered items of the users' timed runs, by (user, item
+    kind), oldest first: a bounded window (issue 30), picked in SQL, so what a
+    page builds does not grow with a trainee's sprint history."""
+    if not user_ids:
+        return {}
+    return _found(get_db().query(
+        f"select * from (select *, row_number() over (partition by user_id, kind {_NEWEST_FIRST}) as n from "
+        f"({_ITEMS.format(','.join('?' * len(user_ids)))})) where n <= ? order by answered_at, run_id, number",
+        [*user_ids, last]))
+
+
+def results_for_days(user_id: int, days: int = 14) -> dict[tuple[int, str], list[SprintResult]]:
+    """Per kind, what readiness_by_day needs for its last `days` practised
+    days: every item of those days and the READ_WINDOW items before them."""
+    return _found(get_db().query(
+        f"with ranked as (select *, dense_rank() over (partition by kind order by date(answered_at) desc) as d, "
+        f"row_number() over (partition by kind {_NEWEST_FIRST}) as n from ({_ITEMS.format('?')})), "
+        "cut as (select kind, max(n) as upto from ranked where d <= ? group by kind) "
+        "select ranked.* from ranked join cut using (kind) where n <= upto + ? order by answered_at, run_id, number",
+        [user_id, days, READ_WINDOW]))
 
 
 @dataclass(frozen=True)
@@ -363,7 +387,8 @@ def readiness_by_day(found: Sequence[SprintResult], kind: str, house: str = "mai
     for i, result in enumerate(ordered):
         day = result.at.date().isoformat()
         if i + 1 == len(ordered) or ordered[i + 1].at.date().isoformat() != day:
-            by_day[day] = round(readiness(ordered[:i + 1], target).readiness)
+            # readiness weighs the last READ_WINDOW: handing it no more keeps this linear
+            by_day[day] = round(readiness(ordered[max(0, i + 1 - READ_WINDOW):i + 1], target).readiness)
     return list(by_day.items())[-days:]
 
 
