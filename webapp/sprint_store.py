@@ -370,8 +370,15 @@ def readiness_of(user_id: int, house: str = "main") -> list[KindReadiness]:
 def readiness_of_many(user_ids: Sequence[int], house: str = "main") -> dict[int, list[KindReadiness]]:
     """Each user's readiness in every kind they have sprinted, in KINDS order (one query for all)."""
     found = results(user_ids)
-    return {user: [readiness_by_kind(found[(user, kind)], kind, house) for kind in KINDS if (user, kind) in found]
-            for user in user_ids}
+    return {user: readiness_in(found, user, house) for user in user_ids}
+
+
+def readiness_in(found: dict[tuple[int, str], list[SprintResult]], user_id: int,
+                 house: str = "main") -> list[KindReadiness]:
+    """The user's readiness per kind sprinted, in KINDS order, from results read
+    oldest first (`results` or `results_for_days`: the last READ_WINDOW weigh)."""
+    return [readiness_by_kind(found[(user_id, kind)][-READ_WINDOW:], kind, house)
+            for kind in KINDS if (user_id, kind) in found]
 
 
 def weakest(ready: Sequence[KindReadiness]) -> KindReadiness | None:

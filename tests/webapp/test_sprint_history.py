@@ -76,3 +76,9 @@ def test_bounded_sprint_reads_agree_with_the_whole_history(app, seed):
             assert sprint_store.readiness_by_day(every, kind, days=400)[-3:] == \
                 sprint_store.readiness_by_day(every, kind)[-3:]
         assert {key for key in days if key[0] != 1} == set()
+
+
+def test_my_progress_reads_readiness_from_its_days_window(app):
+    _fill(app, 7, 160)
+    with app.app_context():
+        assert sprint_store.readiness_in(sprint_store.results_for_days(1), 1) == sprint_store.readiness_of(1)
