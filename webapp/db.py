@@ -223,8 +223,24 @@ def _v12_lesson_totals(db: sqlite_utils.Database) -> None:
                     "correct = correct + coalesce(new.correct, 0); end")
 
 
+def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
+    # Issue 30, bounded sprint reads (webapp/sprint_store.py): readiness weighs a
+    # kind's last 30 items, but items named only their run, so finding a
+    # trainee's newest meant reading all of them. Each item now carries its
+    # run's user, set by a trigger (every writer, a test's straight insert
+    # included), and an index leads to a trainee's newest items of a kind.
+    db["sprint_items"].add_column("user_id", int)
+    db.conn.execute("update sprint_items set user_id = (select user_id from sprint_runs r where r.id = run_id)")
+    db.conn.execute("create trigger sprint_items_user after insert on sprint_items when new.user_id is null begin "
+                    "update sprint_items set user_id = (select user_id from sprint_runs r where r.id = new.run_id) "
+                    "where run_id = new.run_id and number = new.number; end")
+    db["sprint_items"].create_index(["user_id", "kind", "answered_at"])
+
+
+# Issue 30's sprint migration is named for its place after the migrations 13-16
+# of the branches merged beside it; here it is the 13th.
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals]
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v17_sprint_item_users]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

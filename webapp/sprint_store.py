@@ -311,40 +311,56 @@ def median_seconds(done: Sequence[Answered]) -> float | None:
 # Readiness weighs each kind's last 30 results (engine.sprints.readiness.WINDOW,
 # checked equal by tests/webapp/test_sprint_history.py): no more are read.
 READ_WINDOW = 30
-_ITEMS = ("select r.user_id, i.kind, i.correct, i.ms, i.answered_at, i.run_id, i.number from sprint_items i "
-          "join sprint_runs r on r.id = i.run_id where r.timed = 1 and i.answered_at is not null and r.user_id in ({})")
-_NEWEST_FIRST = "order by answered_at desc, run_id desc, number desc"
+# A user's answered items of one kind in timed runs, walked on the (user_id,
+# kind, answered_at) index (migration _v17_sprint_item_users), newest or oldest first.
+_ITEMS = ("select i.kind, i.correct, i.ms, i.answered_at from sprint_items i join sprint_runs r on r.id = i.run_id "
+          "where i.user_id = ? and i.kind = ? and i.answered_at is not null and r.timed = 1 {} "
+          "order by i.answered_at {}")
 
 
-def _found(rows: Any) -> dict[tuple[int, str], list[SprintResult]]:
-    found: dict[tuple[int, str], list[SprintResult]] = {}
-    for r in rows:
-        found.setdefault((r["user_id"], r["kind"]), []).append(
-            SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])))
-    return found
+def _results(rows: Any) -> list[SprintResult]:
+    return [SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])) for r in rows]
+
+
+def _last(user_id: int, kind: str, n: int, before: str | None = None) -> list[SprintResult]:
+    """The user's last `n` results of the kind (before the time text `before`), oldest first."""
+    where, args = ("and i.answered_at < ?", [before]) if before else ("", [])
+    found = _results(get_db().query(_ITEMS.format(where, "desc limit ?"), [user_id, kind, *args, n]))
+    return found[::-1]
 
 
 def results(user_ids: Sequence[int], last: int = READ_WINDOW) -> dict[tuple[int, str], list[SprintResult]]:
     """The last `last` answered items of the users' timed runs, by (user, item
-    kind), oldest first: a bounded window (issue 30), picked in SQL, so what a
-    page builds does not grow with a trainee's sprint history."""
-    if not user_ids:
-        return {}
-    return _found(get_db().query(
-        f"select * from (select *, row_number() over (partition by user_id, kind {_NEWEST_FIRST}) as n from "
-        f"({_ITEMS.format(','.join('?' * len(user_ids)))})) where n <= ? order by answered_at, run_id, number",
-        [*user_ids, last]))
+    kind), oldest first: a bounded window (issue 30) read from an index, so
+    what a page builds does not grow with a trainee's sprint history."""
+    found = {}
+    for user in user_ids:
+        for kind in KINDS:
+            rows = _last(user, kind, last)
+            if rows:
+                found[(user, kind)] = rows
+    return found
 
 
 def results_for_days(user_id: int, days: int = 14) -> dict[tuple[int, str], list[SprintResult]]:
     """Per kind, what readiness_by_day needs for its last `days` practised
-    days: every item of those days and the READ_WINDOW items before them."""
-    return _found(get_db().query(
-        f"with ranked as (select *, dense_rank() over (partition by kind order by date(answered_at) desc) as d, "
-        f"row_number() over (partition by kind {_NEWEST_FIRST}) as n from ({_ITEMS.format('?')})), "
-        "cut as (select kind, max(n) as upto from ranked where d <= ? group by kind) "
-        "select ranked.* from ranked join cut using (kind) where n <= upto + ? order by answered_at, run_id, number",
-        [user_id, days, READ_WINDOW]))
+    days (UTC dates, as stored): every item of those days and the
+    READ_WINDOW items before them; a query per day, none per item."""
+    found = {}
+    conn = get_db().conn
+    for kind in KINDS:
+        cut = None
+        for _ in range(days):
+            where, args = ("and i.answered_at < ?", [cut]) if cut else ("", [])
+            row = conn.execute(_ITEMS.format(where, "desc limit 1"), [user_id, kind, *args]).fetchone()
+            if row is None:
+                break
+            cut = row[3][:10]                   # the start of that day: "2026-12-03" sorts before its times
+        if cut is None:
+            continue
+        since = _results(get_db().query(_ITEMS.format("and i.answered_at >= ?", ""), [user_id, kind, cut]))
+        found[(user_id, kind)] = _last(user_id, kind, READ_WINDOW, before=cut) + since
+    return found
 
 
 @dataclass(frozen=True)

@@ -82,3 +82,28 @@ def test_my_progress_reads_readiness_from_its_days_window(app):
     _fill(app, 7, 160)
     with app.app_context():
         assert sprint_store.readiness_in(sprint_store.results_for_days(1), 1) == sprint_store.readiness_of(1)
+
+
+def test_the_migration_gives_existing_items_their_user_and_the_trigger_new_ones(tmp_path):
+    from webapp.db import MIGRATIONS, _v17_sprint_item_users, connect, migrate
+    db = connect(str(tmp_path / "old.db"))
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v17_sprint_item_users)], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.commit()
+    db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee'), "
+                    "(2, 'ben', 'x', 'trainee')")
+    runs = "insert into sprint_runs (id, user_id, kind, seed, n, house, feedback, numbers, timed, started_at) values "
+    items = "insert into sprint_items (run_id, number, kind, shown_at) values "
+    db.conn.execute(runs + "(1, 1, 'rake', 1, 1, 'main', 'end', '[]', 1, 't'), (2, 2, 'rake', 1, 1, 'main', 'end', '[]', 1, 't')")
+    db.conn.execute(items + "(1, 0, 'rake', 't'), (2, 0, 'rake', 't')")
+    db.conn.commit()
+    assert migrate(db) == len(MIGRATIONS)
+    db.conn.execute(runs + "(3, 2, 'rake', 1, 1, 'main', 'end', '[]', 1, 't')")
+    db.conn.execute(items + "(3, 0, 'rake', 't'), (3, 1, 'rake', 't')")
+    assert db.execute("select run_id, number, user_id from sprint_items order by run_id, number").fetchall() == [
+        (1, 0, 1), (2, 0, 2), (3, 0, 2), (3, 1, 2)]
+    plan = " ".join(str(r) for r in db.execute(
+        "explain query plan select answered_at from sprint_items where user_id = 1 and kind = 'rake' "
+        "order by answered_at desc limit 30").fetchall())
+    assert "idx_sprint_items_user_id_kind_answered_at" in plan and "TEMP B-TREE" not in plan
