@@ -9,7 +9,10 @@ and an instructor; then times, as the instructor or the trainee, each page
 whose cost could grow with that history: /progress/ (the trainee's own),
 the trainee's lesson list and a lesson page (its cells' states and score),
 /progress/class, the cohort's page, /cohorts/N/items, the trainee's page in the cohort, and
-the cohort's attempts CSV (read to the end). Prints the median CPU
+the cohort's attempts CSV (read to the end). --sprint-items N also gives the
+trainee N answered sprint items (timed runs of 30 over the same 200 days, one
+kind each, one in five wrong), which sprint readiness reads on /progress/,
+/sprints/, the cohort's page and the trainee's page. Prints the median CPU
 milliseconds (time.process_time, the whole request in-process) of --runs
 requests each, and the response size. Target (issue 30): every page under
 100 ms of CPU. The lessons folder is looked at once per --recheck seconds, 1
@@ -54,10 +57,33 @@ def fill(db, user_id: int, n: int, library, seed: int = 1) -> None:
     db.conn.commit()
 
 
+def fill_sprints(db, user_id: int, n: int, seed: int = 2) -> None:
+    """n answered items of the user's timed sprint runs (30 a run), oldest first."""
+    from engine import SPRINT_KINDS
+    rng = random.Random(seed)
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    runs = n // 30
+
+    def stamp(at: datetime) -> str:
+        return at.isoformat(timespec="milliseconds")
+    for r in range(runs):
+        kind, at = rng.choice(list(SPRINT_KINDS)), start + timedelta(seconds=r * 200 * 86400 / runs)
+        run = db.conn.execute("insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, "
+                              "timed, started_at, deadline, finished_at) values (?, ?, ?, 30, 'main', 120, 'end', "
+                              "'[]', 1, ?, ?, ?)", [user_id, kind, r, stamp(at), stamp(at + timedelta(seconds=120)),
+                                                    stamp(at + timedelta(seconds=100))]).lastrowid
+        db.conn.executemany("insert into sprint_items (run_id, number, kind, rule, shown_at, answered_at, answer, "
+                            "correct, ms) values (?, ?, ?, '', ?, ?, '1', ?, ?)",
+                            [(run, i, kind, stamp(at + timedelta(seconds=3 * i)), stamp(at + timedelta(seconds=3 * i + 2)),
+                              int(rng.random() >= 0.2), rng.randint(800, 6000)) for i in range(30)])
+    db.conn.commit()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--sprint-items", type=int, default=0, help="answered sprint items of the trainee")
     parser.add_argument("--recheck", type=float, default=1.0, help="LESSONS_RECHECK_SECONDS (served: 1)")
     args = parser.parse_args()
 
@@ -80,9 +106,10 @@ def main() -> int:
             built = time.perf_counter()
             library = load_library(app.config["LESSONS_DIR"])
             fill(db, trainee, args.attempts, library)
+            fill_sprints(db, trainee, args.sprint_items)
             print(f"{args.attempts} attempts written in {time.perf_counter() - built:.1f} s")
         lesson = min(library.lessons)
-        pages = [("trainee", "/progress/"), ("trainee", "/lessons/"), ("trainee", f"/lessons/{lesson}"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}"), ("teacher", f"/cohorts/{cohort}/items"),
+        pages = [("trainee", "/progress/"), ("trainee", "/lessons/"), ("trainee", f"/lessons/{lesson}"), ("trainee", "/sprints/"), ("teacher", "/progress/class"), ("teacher", f"/cohorts/{cohort}"), ("teacher", f"/cohorts/{cohort}/items"),
                  ("teacher", f"/cohorts/{cohort}/trainees/{trainee}"), ("teacher", f"/cohorts/{cohort}/csv/attempts")]
         clients = {}
         for name in ("long-history", "teacher"):

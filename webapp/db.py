@@ -232,8 +232,9 @@ def _v13_audit(db: sqlite_utils.Database) -> None:
     db["audit"].create_index(["thing", "id"])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit]
+def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
+    MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v17_sprint_item_users]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -308,18 +308,58 @@ def median_seconds(done: Sequence[Answered]) -> float | None:
     return round(statistics.median(times) / 1000, 1) if times else None
 
 
-def results(user_ids: Sequence[int]) -> dict[tuple[int, str], list[SprintResult]]:
-    """Every answered item of the users' timed runs, by (user, item kind), oldest first."""
-    if not user_ids:
-        return {}
-    found: dict[tuple[int, str], list[SprintResult]] = {}
-    rows = get_db().query(
-        "select r.user_id, i.kind, i.correct, i.ms, i.answered_at from sprint_items i "
-        "join sprint_runs r on r.id = i.run_id where r.timed = 1 and i.answered_at is not null "
-        f"and r.user_id in ({','.join('?' * len(user_ids))}) order by i.answered_at", list(user_ids))
-    for r in rows:
-        found.setdefault((r["user_id"], r["kind"]), []).append(
-            SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])))
+# Readiness weighs each kind's last 30 results (engine.sprints.readiness.WINDOW,
+# checked equal by tests/webapp/test_sprint_history.py): no more are read.
+READ_WINDOW = 30
+# A user's answered items of one kind in timed runs, walked on the (user_id,
+# kind, answered_at) index (migration _v17_sprint_item_users), newest or oldest first.
+_ITEMS = ("select i.kind, i.correct, i.ms, i.answered_at from sprint_items i join sprint_runs r on r.id = i.run_id "
+          "where i.user_id = ? and i.kind = ? and i.answered_at is not null and r.timed = 1 {} "
+          "order by i.answered_at {}")
+
+
+def _results(rows: Any) -> list[SprintResult]:
+    return [SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])) for r in rows]
+
+
+def _last(user_id: int, kind: str, n: int, before: str | None = None) -> list[SprintResult]:
+    """The user's last `n` results of the kind (before the time text `before`), oldest first."""
+    where, args = ("and i.answered_at < ?", [before]) if before else ("", [])
+    found = _results(get_db().query(_ITEMS.format(where, "desc limit ?"), [user_id, kind, *args, n]))
+    return found[::-1]
+
+
+def results(user_ids: Sequence[int], last: int = READ_WINDOW) -> dict[tuple[int, str], list[SprintResult]]:
+    """The last `last` answered items of the users' timed runs, by (user, item
+    kind), oldest first: a bounded window (issue 30) read from an index, so
+    what a page builds does not grow with a trainee's sprint history."""
+    found = {}
+    for user in user_ids:
+        for kind in KINDS:
+            rows = _last(user, kind, last)
+            if rows:
+                found[(user, kind)] = rows
+    return found
+
+
+def results_for_days(user_id: int, days: int = 14) -> dict[tuple[int, str], list[SprintResult]]:
+    """Per kind, what readiness_by_day needs for its last `days` practised
+    days (UTC dates, as stored): every item of those days and the
+    READ_WINDOW items before them; a query per day, none per item."""
+    found = {}
+    conn = get_db().conn
+    for kind in KINDS:
+        cut = None
+        for _ in range(days):
+            where, args = ("and i.answered_at < ?", [cut]) if cut else ("", [])
+            row = conn.execute(_ITEMS.format(where, "desc limit 1"), [user_id, kind, *args]).fetchone()
+            if row is None:
+                break
+            cut = row[3][:10]                   # the start of that day: "2026-12-03" sorts before its times
+        if cut is None:
+            continue
+        since = _results(get_db().query(_ITEMS.format("and i.answered_at >= ?", ""), [user_id, kind, cut]))
+        found[(user_id, kind)] = _last(user_id, kind, READ_WINDOW, before=cut) + since
     return found
 
 
@@ -346,8 +386,15 @@ def readiness_of(user_id: int, house: str = "main") -> list[KindReadiness]:
 def readiness_of_many(user_ids: Sequence[int], house: str = "main") -> dict[int, list[KindReadiness]]:
     """Each user's readiness in every kind they have sprinted, in KINDS order (one query for all)."""
     found = results(user_ids)
-    return {user: [readiness_by_kind(found[(user, kind)], kind, house) for kind in KINDS if (user, kind) in found]
-            for user in user_ids}
+    return {user: readiness_in(found, user, house) for user in user_ids}
+
+
+def readiness_in(found: dict[tuple[int, str], list[SprintResult]], user_id: int,
+                 house: str = "main") -> list[KindReadiness]:
+    """The user's readiness per kind sprinted, in KINDS order, from results read
+    oldest first (`results` or `results_for_days`: the last READ_WINDOW weigh)."""
+    return [readiness_by_kind(found[(user_id, kind)][-READ_WINDOW:], kind, house)
+            for kind in KINDS if (user_id, kind) in found]
 
 
 def weakest(ready: Sequence[KindReadiness]) -> KindReadiness | None:
@@ -363,7 +410,8 @@ def readiness_by_day(found: Sequence[SprintResult], kind: str, house: str = "mai
     for i, result in enumerate(ordered):
         day = result.at.date().isoformat()
         if i + 1 == len(ordered) or ordered[i + 1].at.date().isoformat() != day:
-            by_day[day] = round(readiness(ordered[:i + 1], target).readiness)
+            # readiness weighs the last READ_WINDOW: handing it no more keeps this linear
+            by_day[day] = round(readiness(ordered[max(0, i + 1 - READ_WINDOW):i + 1], target).readiness)
     return list(by_day.items())[-days:]
 
 

@@ -77,8 +77,8 @@ def mine():
 def _sprint_readiness(user_id: int) -> dict:
     """The trainee's sprint readiness per kind (webapp/sprint_store.py), a chart
     of it over time per kind, and the weakest kind to sprint next."""
-    ready = sprint_store.readiness_of(user_id)
-    found = sprint_store.results([user_id])
+    found = sprint_store.results_for_days(user_id)          # one bounded read for both (issue 30)
+    ready = sprint_store.readiness_in(found, user_id)
     days = {r.kind: sprint_store.readiness_by_day(found[(user_id, r.kind)], r.kind) for r in ready}
     return {"ready": dashboard.readiness_table([(g.user["username"], r) for r in ready]),
             "ready_charts": [charts.columns(
