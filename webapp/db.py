@@ -232,8 +232,38 @@ def _v13_audit(db: sqlite_utils.Database) -> None:
     db["audit"].create_index(["thing", "id"])
 
 
+def _v14_table_tests(db: sqlite_utils.Database) -> None:
+    # Issue 33: observed table tests (webapp/table_tests.py). Rubrics are house
+    # data kept as TOML texts, every version a row (never changed; the newest of
+    # a name is the one in use). A table test is a chain of versions: `series`
+    # is its first version's id; a correction adds a version and marks the old
+    # one superseded. `nonce` is the form's own number: a form posted twice
+    # finds the test the first post made. Pass weights: every change a row.
+    db["rubrics"].create({"id": int, "name": str, "version": int, "text": str, "title": str, "author_id": int,
+                          "author": str, "created_at": str}, pk="id",
+                         not_null={"name", "version", "text", "title", "created_at"})
+    db["rubrics"].create_index(["name", "version"], unique=True)
+    db["table_tests"].create({
+        "id": int, "series": int, "version": int, "user_id": int, "game": str, "rubric_id": int,
+        "scores": str, "comments": str, "overall": str, "passed": int, "status": str, "nonce": str,
+        "created_by": int, "created_at": str, "updated_at": str,
+        "signed_by": int, "signed_by_name": str, "signed_at": str,
+        "second_by": int, "second_by_name": str, "second_at": str,
+        "reason": str, "changes": str, "superseded_by": int,
+    }, pk="id", not_null={"user_id", "game", "rubric_id", "scores", "comments", "overall", "status", "created_at"},
+        foreign_keys=[("user_id", "users", "id"), ("rubric_id", "rubrics", "id")])
+    db["table_tests"].create_index(["user_id", "series", "version"])
+    db["table_tests"].create_index(["series", "version"], unique=True)
+    db["table_tests"].create_index(["nonce"], unique=True)
+    db["pass_weights"].create({"id": int, "written": int, "drills": int, "audition": int, "table_test": int,
+                               "pass_mark": int, "set_by": int, "set_by_name": str, "set_at": str}, pk="id",
+                              not_null={"written", "drills", "audition", "table_test", "pass_mark", "set_at"})
+    from webapp.table_tests import seed_default
+    seed_default(db.conn)       # version 1 of the default rubric, rubrics/dealing.toml
+
+
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit]
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -53,17 +53,24 @@ POLICY = {
     "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
     "authoring.preview_answer": "instructor", "authoring.preview_reset": "instructor",
     "editor_vendor.asset": "public",
+    # Observed table tests (issue 33): recorded, signed and corrected by instructors; a second
+    # signature, rubrics and pass weights by admins; a trainee reads only their own signed tests.
+    "table_tests.new": "instructor", "table_tests.test_page": "instructor", "table_tests.correct": "instructor",
+    "table_tests.countersign": "admin", "table_tests.mine": "signed-in", "table_tests.mine_one": "owner",
+    "table_tests.rubrics": "admin", "table_tests.edit_rubric": "admin", "table_tests.rubric_version": "admin",
+    "table_tests.weights": "admin", "record.page": "instructor", "record.csv": "instructor",
 }
 STAFF = ("instructor", "admin")
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
         "assignment_id": 1, "name": "attempts",
-        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1}
+        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1, "test_id": 1, "version": 1}
 # Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
 DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
                  "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}, "cohorts.reset_trainee": {"user_id": 99},
                  "cohorts.reset_instructor": {"user_id": 99},
-                 "editor_vendor.asset": {"name": "codemirror.js"}}
+                 "editor_vendor.asset": {"name": "codemirror.js"},
+                 "table_tests.edit_rubric": {"name": "dealing"}, "table_tests.rubric_version": {"name": "dealing"}}
 AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
             "minutes": "240", "pass_mark": "80", "open": "1"}
 COHORT_TABLES = ("cohorts", "cohort_members", "assignments")
@@ -116,10 +123,17 @@ def snapshot(app) -> dict:
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
                           *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
-                          "sprint_runs", "sprint_items")}
+                          "sprint_runs", "sprint_items", "rubrics", "table_tests", "pass_weights")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
+
+
+def with_a_table_test(app) -> None:
+    """Table test 1 of the trainee, signed by the instructor (needs cohort 1: with_a_cohort)."""
+    from tests.webapp.test_table_tests import record_test
+    instructor, _ = signed_in(app, "instructor")
+    assert record_test(instructor, sign=True) == "/table-tests/1"
 
 
 def sprint_with_a_run(app) -> None:
@@ -425,6 +439,7 @@ def test_role_by_route_matrix(tmp_path):
     audition_with_a_run(app)
     sprint_with_a_run(app)
     with_a_cohort(app)
+    with_a_table_test(app)
     owner, _ = signed_in(app, "trainee")
     owner.post(f"/lessons/{LESSON}/cells/{TABLE}/step", data={"at": "0", "tool": "move_button", "seat": "9"},
                headers=HX)

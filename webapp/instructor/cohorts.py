@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine import whole_number
-from webapp import audition_store, history, sprint_store
+from webapp import audition_store, history, sprint_store, table_tests
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
@@ -96,10 +96,17 @@ def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
 DUE_AHEAD = timedelta(days=7)
 
 
+def _standing(cohort: roster.Cohort) -> dashboard.Table:
+    """Each trainee's combined pass status from the admin's weights (webapp/instructor/record.py)."""
+    from webapp.instructor import record      # record builds on this module's cohort lookups
+    return record.standing_table(roster.members(get_db(), cohort.id))
+
+
 def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
     return render_template(
         "instructor/cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
+        standing=_standing(cohort),
         ready=_readiness(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
@@ -285,7 +292,7 @@ def trainee(cohort_id, user_id):
     shown = dashboard.Table(recent.name, recent.title, recent.columns, recent.rows[-SHOWN_ATTEMPTS:][::-1])
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("instructor/cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
-                           total=total, accuracy=accuracy, speed=speed,
+                           total=total, accuracy=accuracy, speed=speed, table_tests=table_tests.tests_of(member.id),
                            missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"))
 
 
@@ -302,6 +309,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
         "items-by-rule": lambda: _items(cohort, request.args.get("lesson") or None)[1],
         "attempts": attempts,
         "sprint-readiness": lambda: _readiness(roster.members(get_db(), cohort.id)),
+        "standing": lambda: _standing(cohort),
     }
 
 
