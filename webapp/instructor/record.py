@@ -62,7 +62,7 @@ def _mastery(user_id: int) -> list[Row]:
 
 def _drills(user_id: int) -> list[Row]:
     lib = library()
-    drills = {(lesson.slug, cell.id): (lesson.title, cell) for lesson in lib.lessons.values()
+    drills = {(lesson.slug, cell.id): (lesson.title, cell.id) for lesson in lib.lessons.values()
               for cell in lesson.interactive_cells if cell.kind == "drill"}
     db = get_db()
     done = {(r[0], r[1]) for r in db.execute("select lesson, cell from cell_state where user_id = ? and done = 1",
@@ -72,7 +72,7 @@ def _drills(user_id: int) -> list[Row]:
             "select lesson, cell, count(*), coalesce(sum(correct), 0), max(created_at) from attempts "
             "where user_id = ? group by lesson, cell order by lesson, cell", [user_id]):
         if (lesson, cell) in drills:
-            title, found = drills[(lesson, cell)]
+            title, _ = drills[(lesson, cell)]
             rows.append(Row(f"{title}: {mastery.cell_name(lib, lesson, cell)}",
                             "dealt to the end" if (lesson, cell) in done else "started",
                             f"{right} of {n} steps right", last))
