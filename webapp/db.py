@@ -262,8 +262,26 @@ def _v14_table_tests(db: sqlite_utils.Database) -> None:
     seed_default(db.conn)       # version 1 of the default rubric, rubrics/dealing.toml
 
 
+def _v15_accommodations(db: sqlite_utils.Database) -> None:
+    # Issue 33: accommodations (webapp/accommodations.py), one row per set, change
+    # or end, never edited; the latest row of a trainee is the one in force unless
+    # it ends it. `set_by_name` is copied so the history stays readable.
+    db["accommodations"].create({
+        "id": int, "user_id": int, "action": str, "extra_time_pct": int, "extra_attempts": int, "reason": str,
+        "set_by": int, "set_by_name": str, "set_at": str,
+    }, pk="id", not_null={"user_id", "action", "extra_time_pct", "extra_attempts", "reason", "set_by_name",
+                          "set_at"}, foreign_keys=[("user_id", "users", "id")])
+    db["accommodations"].create_index(["user_id", "id"])
+    # What a run was given when it started (a later change never rewrites a result):
+    # the extra time applied to its clock and the accommodation row in force.
+    for table in ("auditions_runs", "sprint_runs"):
+        db[table].add_column("extra_time_pct", int, not_null_default=0)
+        db[table].add_column("accommodation_id", int)
+
+
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests]
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests,
+              _v15_accommodations]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -48,6 +48,7 @@ POLICY = {
     "cohorts.remove_member": "instructor", "cohorts.reset_trainee": "instructor", "cohorts.assign": "instructor",
     "cohorts.unassign": "instructor", "cohorts.items": "instructor", "cohorts.trainee": "instructor",
     "cohorts.cohort_csv": "instructor", "cohorts.trainee_csv": "instructor",
+    "cohorts.set_accommodation": "instructor", "cohorts.end_accommodation": "instructor",
     "cohorts.instructors": "admin", "cohorts.reset_instructor": "admin",
     "authoring.rename": "instructor", "authoring.delete": "instructor", "authoring.versions": "instructor",
     "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
@@ -123,7 +124,8 @@ def snapshot(app) -> dict:
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
                           *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
-                          "sprint_runs", "sprint_items", "rubrics", "table_tests", "pass_weights")}
+                          "sprint_runs", "sprint_items", "accommodations", "rubrics", "table_tests",
+                          "pass_weights")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows

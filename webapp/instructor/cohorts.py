@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine import whole_number
-from webapp import audition_store, history, sprint_store, table_tests
+from webapp import accommodations, audition_store, history, sprint_store, table_tests
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
@@ -280,7 +280,11 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
 @instructor_required
 def trainee(cohort_id, user_id):
     cohort = _cohort(cohort_id)
-    member = _member(cohort.id, user_id)
+    return _trainee_page(cohort, _member(cohort.id, user_id))
+
+
+def _trainee_page(cohort: roster.Cohort, member: roster.Member, status: int = 200, **form):
+    """The trainee's page; `form` carries a refused form's error and what was typed."""
     tables = _trainee_tables(member)
     days = tables["by-day"]
     accuracy = charts.columns("accuracy", "Accuracy by day",
@@ -293,7 +297,41 @@ def trainee(cohort_id, user_id):
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("instructor/cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
                            total=total, accuracy=accuracy, speed=speed, table_tests=table_tests.tests_of(member.id),
-                           missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"))
+                           missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"),
+                           accommodation=accommodations.current(get_db(), member.id),
+                           accommodations=accommodations.history(get_db(), member.id),
+                           limits=(accommodations.MAX_EXTRA_TIME_PCT, accommodations.MAX_EXTRA_ATTEMPTS,
+                                   accommodations.MAX_REASON), form=form), status
+
+
+# --- accommodations (issue 33) --------------------------------------------------------------
+
+@bp.post("/<int:cohort_id>/trainees/<int:user_id>/accommodation")
+@instructor_required
+def set_accommodation(cohort_id, user_id):
+    """Give the trainee extra time or attempts, or change what they have: a new row, audited."""
+    cohort = _cohort(cohort_id)
+    member = _member(cohort.id, user_id)
+    typed = {k: request.form.get(k, "")[:1000] for k in ("extra_time_pct", "extra_attempts", "reason")}
+    try:
+        wanted = accommodations.read_form(typed)
+    except accommodations.Refused as exc:
+        return _trainee_page(cohort, member, 422, accommodation_error=str(exc), **typed)
+    given = accommodations.give(get_db(), member.id, wanted, g.user["id"])
+    flash(f"{member.username} now has {given.words()}, from their next audition or sprint.")
+    return redirect(url_for("cohorts.trainee", cohort_id=cohort.id, user_id=member.id, _anchor="accommodation-h"))
+
+
+@bp.post("/<int:cohort_id>/trainees/<int:user_id>/accommodation/end")
+@instructor_required
+def end_accommodation(cohort_id, user_id):
+    cohort = _cohort(cohort_id)
+    member = _member(cohort.id, user_id)
+    if accommodations.end(get_db(), member.id, request.form.get("reason", "")[:1000], g.user["id"]):
+        flash(f"{member.username}'s accommodation ended; runs already started keep theirs.")
+    else:
+        flash(f"{member.username} has no accommodation to end.")
+    return redirect(url_for("cohorts.trainee", cohort_id=cohort.id, user_id=member.id, _anchor="accommodation-h"))
 
 
 # --- CSV ------------------------------------------------------------------------------------
