@@ -77,7 +77,8 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     page.emulate_media(media="print")
     expect(page.locator("header.topbar")).to_be_hidden()
     expect(page.get_by_test_id("record-csv")).to_be_hidden()
-    for section in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "auditions", "table-tests"):
+    for section in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "auditions", "table-tests",
+                    "accommodations"):
         expect(page.get_by_test_id(f"section-{section}")).to_be_visible()
     tests = page.get_by_test_id("section-table-tests")
     expect(tests).to_contain_text("Omaha")

@@ -294,6 +294,9 @@ def test_the_record_csv_has_the_documented_columns_and_every_section(app):
     trainee.post("/lessons/holdem-01-dealing-a-hand/cells/deal-a-hand/step",
                  data={"at": "0", "tool": "move_button", "seat": "9"}, headers={"HX-Request": "true"})
     record_test(instructor, sign=True)
+    assert instructor.post("/cohorts/1/trainees/1/accommodation",
+                           data={"extra_time_pct": "25", "extra_attempts": "1", "reason": "Dyslexia, assessed."}
+                           ).status_code == 302
     r = instructor.get("/cohorts/1/trainees/1/record.csv")
     assert r.headers["Content-Disposition"] == 'attachment; filename="trainee-1-record.csv"'
     found = read_csv(r)
@@ -303,10 +306,14 @@ def test_the_record_csv_has_the_documented_columns_and_every_section(app):
     test = next(row for row in found if row["section"] == "table-tests")
     assert test["item"] == "Test 1 version 1: Hold'em" and test["result"] == "pass"
     assert "rubric Poker dealing v1: Procedure 3, Pitch 3" in test["detail"] and "signed by instructor" in test["detail"]
+    given = next(row for row in found if row["section"] == "accommodations")
+    assert (given["item"], given["result"]) == ("set (in force)", "25% extra time and 1 extra attempt")
+    assert given["detail"] == "by instructor; reason: Dyslexia, assessed."
     rule = next(row for row in found if row["section"] == "mastery")
     assert " — " in rule["item"]            # the rule with its name (engine rule_label)
     page = instructor.get("/cohorts/1/trainees/1/record").get_data(as_text=True)
-    for key in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "auditions", "table-tests"):
+    for key in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "auditions", "table-tests",
+                "accommodations"):
         assert f'data-testid="section-{key}"' in page, key
     assert "record.css" in page
     assert signed_in(app, "trainee")[0].get("/cohorts/1/trainees/1/record.csv").status_code == 403

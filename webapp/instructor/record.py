@@ -16,7 +16,7 @@ from statistics import mean
 from flask import Blueprint, render_template
 
 from engine import rule_label
-from webapp import audition_store, history, mastery, rubric, sprint_store, store, table_tests
+from webapp import accommodations, audition_store, history, mastery, rubric, sprint_store, store, table_tests
 from webapp.auth import instructor_required
 from webapp.db import get_db
 from webapp.instructor.cohorts import _cohort, _member
@@ -121,7 +121,16 @@ def _table_tests(user_id: int) -> list[Row]:
     return rows
 
 
-# The record's parts in order. Downs (issue 32) and accommodations join as one entry each.
+def _accommodations(user_id: int) -> list[Row]:
+    """Every accommodation set, changed or ended (webapp/accommodations.py), the newest first, with its reason."""
+    found = accommodations.history(get_db(), user_id)
+    return [Row(f"{a.action}{' (in force)' if n == 0 and a.action != 'ended' else ''}",
+                "ended" if a.action == "ended" else a.words(), f"by {a.set_by}; reason: {a.reason}", a.set_at)
+            for n, a in enumerate(found)]
+
+
+# The record's parts in order: a new part (the downs of issue 32) is one more entry here,
+# a function giving Rows; the page, the CSV and GUIDE.md's column list follow it.
 SECTIONS: list[Section] = [
     Section("lessons", "Lessons", _lessons, "No lesson started."),
     Section("mastery", "Mastery per rule", _mastery, "No rule practised yet."),
@@ -129,6 +138,7 @@ SECTIONS: list[Section] = [
     Section("sprint-readiness", "Sprint readiness", _sprints, "No sprints yet."),
     Section("auditions", "Auditions", _auditions, "No auditions yet."),
     Section("table-tests", "Observed table tests", _table_tests, "No signed table test yet."),
+    Section("accommodations", "Accommodations", _accommodations, "No accommodation given."),
 ]
 CSV_COLUMNS = (Column("trainee", "Trainee"), Column("section", "Section"), Column("item", "Item"),
                Column("result", "Result"), Column("detail", "Detail"), Column("date", "Date (UTC)"))
