@@ -37,6 +37,13 @@ def no_axe_violations(page: Page) -> None:
     assert found == [], (page.url, found)
 
 
+def fits_a_phone(page: Page) -> None:
+    """Nothing scrolls sideways at 360 px (a phone), then back to the tablet."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), page.url
+    page.set_viewport_size(TABLET)
+
+
 def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the_record(page: Page, live_server):
     base, app = live_server["url"], live_server["app"]
     with app.app_context():
@@ -52,10 +59,17 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     page.get_by_test_id("new-table-test").click()
     expect(page.locator("main h1")).to_have_text("Table test: trainee")
     no_axe_violations(page)
+    fits_a_phone(page)
     page.select_option("#game", label="Omaha")
     for title, score in SCORES.items():
         category = page.locator("fieldset.category", has=page.locator("legend", has_text=title))
         category.locator("label.level", has=page.locator(f"input[value='{score}']")).click()   # the whole row is the target
+    expect(page.get_by_test_id("computed")).to_have_text(
+        "As scored: PASS. Every must-pass category at 3 or better.")
+    page.get_by_test_id("category-conduct").locator("label.level", has=page.locator("input[value='2']")).click()
+    expect(page.get_by_test_id("computed")).to_contain_text("FAIL. Below 3 in a must-pass category: Conduct.")
+    page.get_by_test_id("category-conduct").locator("label.level", has=page.locator("input[value='4']")).click()
+    expect(page.get_by_test_id("computed")).to_contain_text("As scored: PASS")
     page.fill("#comment-pace", "Slow on the river: count the pot while players decide.")
     page.fill("#overall", "Ready for the floor after a week of pace work.")
     # every must-pass category at 3 or better: a pass, which the instructor confirms before signing
@@ -65,8 +79,9 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     expect(page.get_by_test_id("result")).to_contain_text("PASS")
     expect(page.get_by_test_id("scores")).to_contain_text("Slow on the river")
     no_axe_violations(page)
-    # nothing sideways on the tablet: the scores table fits
+    # nothing sideways on the tablet, nor on a 360 px phone: the scores table fits
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits_a_phone(page)
 
     page.goto(f"{base}/cohorts/{cohort}/trainees/1")
     expect(page.get_by_test_id("table-tests")).to_contain_text(f"PASS, signed by {TEACHER[0]}")
@@ -74,6 +89,7 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     htmx_idle(page)
     expect(page.locator("main h1")).to_have_text("Trainee record: trainee")
     no_axe_violations(page)
+    fits_a_phone(page)
     page.emulate_media(media="print")
     expect(page.locator("header.topbar")).to_be_hidden()
     expect(page.get_by_test_id("record-csv")).to_be_hidden()
