@@ -14,7 +14,7 @@ from webapp.auth import create_user
 from webapp.db import get_db
 from webapp.instructor import roster
 
-from .conftest import htmx_idle
+from .conftest import htmx_idle, sign_in
 
 pytestmark = pytest.mark.browser
 AXE = Path(ROOT) / "node_modules" / "axe-core" / "axe.min.js"
@@ -55,6 +55,8 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     page.fill("input[name=username]", TEACHER[0])
     page.fill("input[name=password]", TEACHER[1])
     page.click("button[type=submit]")
+    expect(page.get_by_test_id("standing")).to_contain_text("not complete")
+    no_axe_violations(page)
     page.get_by_role("link", name="trainee", exact=True).first.click()
     page.get_by_test_id("new-table-test").click()
     expect(page.locator("main h1")).to_have_text("Table test: trainee")
@@ -102,3 +104,13 @@ def test_an_instructor_records_and_signs_a_table_test_on_a_tablet_and_prints_the
     expect(tests).to_contain_text("Ready for the floor")
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(pdf) > 5000
+
+    # the trainee reads the signed test and its comments under their progress
+    page.emulate_media(media="screen")
+    page.context.clear_cookies()
+    sign_in(page, base, "/progress/")
+    page.get_by_test_id("my-table-tests-link").click()
+    page.get_by_role("link", name="Omaha").click()
+    expect(page.get_by_test_id("signatures")).to_contain_text(f"Signed by {TEACHER[0]}")
+    expect(page.get_by_test_id("scores")).to_contain_text("Slow on the river")
+    no_axe_violations(page)
