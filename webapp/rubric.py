@@ -88,6 +88,10 @@ def parse(text: str, source: str = "rubric") -> Rubric:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RubricError(f"{source}: not valid TOML: {exc}") from None
+    except (RecursionError, ValueError) as exc:
+        # tomllib recurses per nesting level and refuses integers of over 4,300 digits.
+        raise RubricError(f"{source}: not valid TOML: nested too deeply or a number far too long "
+                          f"({type(exc).__name__})") from None
     return from_dict(data, source, text)
 
 

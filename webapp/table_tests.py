@@ -231,7 +231,7 @@ def read_form(form, rub: rubric.Rubric) -> Form:
         raise Refused("Choose the game the trainee dealt.")
     comments = {c.key: (form.get(f"comment-{c.key}") or "").strip()[:MAX_COMMENT] for c in rub.categories}
     nonce = (form.get("nonce") or "")[:40]
-    if not nonce.isalnum():
+    if not (nonce.isascii() and nonce.isalnum()):
         raise Refused("This form is out of date: open the test again.")
     return Form(game, rubric.read_scores(rub, form), {k: v for k, v in comments.items() if v},
                 (form.get("overall") or "").strip()[:MAX_COMMENT], nonce)

@@ -20,13 +20,14 @@ def scores(**changed: int) -> dict[str, str]:
     return {f"score-{k}": str(changed.get(k, 3)) for k in CATEGORIES}
 
 
-def record_test(client, sign: bool, confirm: str = "pass", user_id: int = 1, **changed: int) -> str:
+def record_test(client, sign: bool, confirm: str = "pass", user_id: int = 1, csrf: str = "", **changed: int) -> str:
     """Open the new-test form for a trainee of cohort 1, fill it and post it; the Location it answers."""
     page = client.get(f"/cohorts/1/trainees/{user_id}/table-tests/new").get_data(as_text=True)
     nonce = re.search(r'name="nonce" value="(\w+)"', page).group(1)
     r = client.post(f"/cohorts/1/trainees/{user_id}/table-tests/new",
                     data={"game": "holdem", "nonce": nonce, "action": "sign" if sign else "save", "confirm": confirm,
-                          "overall": "Steady hands.", "comment-pitch": "Low and flat.", **scores(**changed)})
+                          "overall": "Steady hands.", "comment-pitch": "Low and flat.", **scores(**changed)},
+                    headers={"X-CSRFToken": csrf} if csrf else {})
     assert r.status_code == 302, r.get_data(as_text=True)
     return r.headers["Location"]
 
