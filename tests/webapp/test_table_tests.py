@@ -63,6 +63,7 @@ def test_the_default_rubric_has_the_dealing_categories_and_a_descriptor_per_leve
     (("must_pass = true", "must_pass = false"), "no category has must_pass = true"),
     (("second_sign_off = false", "second_sign_off = \"yes\""), "'second_sign_off' must be true or false"),
     (("[[category]]", "[[category"), "not valid TOML"),
+    (("pass_level = 3", "pass_level = " + "[" * 3000 + "]" * 3000), "nested too deeply"),
 ])
 def test_a_rubric_that_cannot_be_used_is_refused_with_where_and_why(change, said):
     text = rubric.default_text().replace(*change)
