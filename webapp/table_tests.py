@@ -197,6 +197,24 @@ def versions(series: int) -> list[TableTest]:
                                                    [series])]
 
 
+def on_record(user_id: int) -> list[tuple[TableTest, rubric.Rubric]]:
+    """Every signed version of the trainee's tests (corrected ones too), each with the
+    rubric version it was scored on: what the personnel file keeps."""
+    found = []
+    for latest in tests_of(user_id, signed_only=True):
+        for test in versions(latest.series):
+            version = rubric_version(test.rubric_id)
+            if test.status != DRAFT and version is not None:
+                found.append((test, version.rubric))
+    return found
+
+
+def waiting() -> list[TableTest]:
+    """Tests signed by their observer and waiting for an admin's second signature, oldest first."""
+    return [_test(row) for row in get_db().execute(
+        f"{_TEST_SELECT} where t.status = 'countersign' and t.superseded_by is null order by t.signed_at")]
+
+
 def latest_of_many(user_ids: list[int]) -> dict[int, TableTest]:
     """Each trainee's newest test that counts (signed, not superseded), for the dashboard."""
     if not user_ids:

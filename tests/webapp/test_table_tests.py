@@ -193,12 +193,14 @@ def test_a_second_signature_when_the_rubric_asks_for_one(app):
     assert "version 2" in page and "An admin signs after you" in page
     record_test(instructor, sign=True)
     assert rows(app, "select status from table_tests") == [("countersign",)]
+    assert 'href="/table-tests/1">trainee: test 1' in admin.get("/rubrics/").get_data(as_text=True)
     assert instructor.post("/table-tests/1/countersign").status_code == 403
     trainee, _ = signed_in(app, "trainee")
     assert trainee.post("/table-tests/1/countersign").status_code == 403
     assert admin.post("/table-tests/1/countersign").status_code == 302
     assert admin.post("/table-tests/1/countersign").status_code == 302       # twice: one signature
     assert rows(app, "select status, second_by_name from table_tests") == [("signed", "admin")]
+    assert 'href="/table-tests/1"' not in admin.get("/rubrics/").get_data(as_text=True)
     assert rows(app, "select count(*) from audit where action = 'signed'") == [(2,)]
     # an admin who observed a test cannot also give it the second signature
     record_test(admin, sign=True)

@@ -106,18 +106,13 @@ def _signed(t: table_tests.TableTest) -> str:
 
 def _table_tests(user_id: int) -> list[Row]:
     rows = []
-    for latest in table_tests.tests_of(user_id, signed_only=True):
-        for t in table_tests.versions(latest.series):
-            if t.status == table_tests.DRAFT:
-                continue
-            version = table_tests.rubric_version(t.rubric_id)
-            assert version is not None
-            scores = ", ".join(f"{c.title} {t.scores.get(c.key, '-')}" for c in version.rubric.categories)
-            corrected = f"; correction by {t.created_by}: {t.changes} (why: {t.reason})" if t.reason else ""
-            superseded = "; superseded by a correction" if t.superseded_by else ""
-            rows.append(Row(f"Test {t.series} version {t.version}: {t.game_title}", "pass" if t.passed else "fail",
-                            f"rubric {t.rubric_title} v{t.rubric_version}: {scores}; {_signed(t)}{corrected}{superseded}",
-                            t.signed_at or t.created_at))
+    for t, rub in table_tests.on_record(user_id):
+        scores = ", ".join(f"{c.title} {t.scores.get(c.key, '-')}" for c in rub.categories)
+        corrected = f"; correction by {t.created_by}: {t.changes} (why: {t.reason})" if t.reason else ""
+        superseded = "; superseded by a correction" if t.superseded_by else ""
+        rows.append(Row(f"Test {t.series} version {t.version}: {t.game_title}", "pass" if t.passed else "fail",
+                        f"rubric {t.rubric_title} v{t.rubric_version}: {scores}; {_signed(t)}{corrected}{superseded}",
+                        t.signed_at or t.created_at))
     return rows
 
 
@@ -208,15 +203,8 @@ def page(cohort_id, user_id):
     cohort = _cohort(cohort_id)
     member = _member(cohort.id, user_id)
     sections = [(s, s.rows(member.id)) for s in SECTIONS]
-    tests = []
-    for latest in table_tests.tests_of(member.id, signed_only=True):
-        for t in table_tests.versions(latest.series):
-            if t.status != table_tests.DRAFT:
-                version = table_tests.rubric_version(t.rubric_id)
-                assert version is not None
-                tests.append((t, version.rubric))
     return render_template("instructor/record/page.html", cohort=cohort, member=member, sections=sections,
-                           tests=tests, standing=standing_table([member]), printed=mastery.now().isoformat())
+                           tests=table_tests.on_record(member.id), standing=standing_table([member]), printed=mastery.now().isoformat())
 
 
 @bp.get("/cohorts/<int:cohort_id>/trainees/<int:user_id>/record.csv")

@@ -159,7 +159,8 @@ def mine_one(test_id):
 @bp.get("/rubrics/")
 @admin_required
 def rubrics():
-    return render_template("instructor/table_tests/rubrics.html", rubrics=table_tests.current_rubrics())
+    return render_template("instructor/table_tests/rubrics.html", rubrics=table_tests.current_rubrics(),
+                           waiting=table_tests.waiting())
 
 
 @bp.route("/rubrics/<name>/edit", methods=("GET", "POST"))
