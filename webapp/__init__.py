@@ -140,6 +140,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(progress.bp)
     app.register_blueprint(auditions.bp)
     app.register_blueprint(sprints.bp)
+    from webapp.instructor import table_tests
+    app.register_blueprint(table_tests.bp)
+    from webapp.instructor import record
+    app.register_blueprint(record.bp)
     from webapp import posting
     posting.init_app(app)       # after the blueprints: the signed-in user is known (auth.load_user)
 

@@ -32,8 +32,7 @@ from typing import Any
 from flask import current_app
 
 from engine import DrillError, Procedure, Step, TableCell, build_table, generate, get_game, wants_in_words
-from webapp import sprint_store
-from webapp import audit
+from webapp import accommodations, audit, sprint_store
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 from webapp.trainee.sprint_cells import kind_title
@@ -159,6 +158,8 @@ class Run:
     passed: bool
     certificate: str | None
     attempt: int = 1          # the trainee's n-th run of this audition
+    extra_time_pct: int = 0   # the extra time its clock was given (issue 33, webapp/accommodations.py)
+    accommodation_id: int | None = None   # the accommodation in force when it started
 
     @property
     def running(self) -> bool:
@@ -172,6 +173,18 @@ class Run:
 
     def seconds_left(self) -> int:
         return max(0, int((parse_time(self.deadline) - now()).total_seconds()))
+
+    def minutes_allowed(self, audition: Audition) -> str:
+        """The time the run had: "40 min", or "50 min (40 min with 25% extra time)"."""
+        if not self.extra_time_pct:
+            return f"{audition.minutes} min"
+        seconds = accommodations.extended(audition.minutes * 60, self.extra_time_pct)
+        allowed = f"{seconds // 60} min" + (f" {seconds % 60:02d} s" if seconds % 60 else "")
+        return f"{allowed} ({audition.minutes} min with {self.extra_time_pct}% extra time)"
+
+    def extra_attempt(self, audition: Audition) -> bool:
+        """This run is beyond the audition's limit: allowed by an accommodation's extra attempts."""
+        return bool(audition.max_runs) and self.attempt > audition.max_runs
 
 
 @dataclass
@@ -298,7 +311,8 @@ def _run(row: dict[str, Any]) -> Run:
     return Run(row["id"], row["audition_id"], row["user_id"], row["username"], json.loads(row["seeds"]),
                json.loads(row["cells"]), row["hand"], json.loads(row["steps"] or "[]"), row["posts"],
                row["started_at"], row["deadline"], row["finished_at"], row["status"], row["right"],
-               row["total"], row["score"], bool(row["passed"]), row["certificate"], row["attempt"])
+               row["total"], row["score"], bool(row["passed"]), row["certificate"], row["attempt"],
+               row["extra_time_pct"], row["accommodation_id"])
 
 
 def get_run(run_id: int) -> Run | None:
@@ -356,9 +370,12 @@ def retake_refusal(conn: Any, audition: Audition, user_id: int) -> int:
     the instructor allows are used, or the last one finished too recently."""
     count, last = conn.execute("select count(*), max(coalesce(finished_at, deadline)) from auditions_runs "
                                "where audition_id = ? and user_id = ?", [audition.id, user_id]).fetchone()
-    if audition.max_runs and count >= audition.max_runs:
-        raise RetakeRefused(f"You have used all {audition.max_runs} attempt{'s' if audition.max_runs > 1 else ''} "
-                            "this audition allows: ask your instructor.")
+    # An accommodation's extra attempts come on top of the audition's limit (issue 33).
+    extra = accommodations.extra_attempts(get_db(), user_id) if audition.max_runs else 0
+    allowed = audition.max_runs + extra
+    if audition.max_runs and count >= allowed:
+        raise RetakeRefused(f"You have used all {allowed} attempt{'s' if allowed > 1 else ''} this audition allows"
+                            f"{f' you ({extra} of them extra)' if extra else ''}: ask your instructor.")
     if audition.cooldown_hours and last:
         again = parse_time(last) + timedelta(hours=audition.cooldown_hours)
         if now() < again:
@@ -396,11 +413,14 @@ def start_run(audition: Audition, user_id: int) -> int:
         if now_set is None or tuple(now_set) != (audition.updated_at, 1):
             raise AuditionChanged(audition.title)
         begun = now()
+        clock = accommodations.timing(get_db(), user_id, audition.minutes * 60)
         cur = conn.execute(
             "insert into auditions_runs (audition_id, user_id, seeds, cells, hand, steps, posts, started_at, "
-            "deadline, status, right, total, passed, attempt) values (?, ?, ?, ?, 0, '[]', 0, ?, ?, 'running', 0, ?, 0, ?)",
+            "deadline, status, right, total, passed, attempt, extra_time_pct, accommodation_id) "
+            "values (?, ?, ?, ?, 0, '[]', 0, ?, ?, 'running', 0, ?, 0, ?, ?, ?)",
             [audition.id, user_id, json.dumps(seeds), json.dumps(cells), begun.isoformat(timespec="milliseconds"),
-             (begun + timedelta(minutes=audition.minutes)).isoformat(timespec="milliseconds"), total, attempt])
+             (begun + timedelta(seconds=clock.seconds)).isoformat(timespec="milliseconds"), total, attempt,
+             clock.extra_time_pct, clock.accommodation_id])
         return int(cur.lastrowid or 0)
 
 

@@ -232,9 +232,70 @@ def _v13_audit(db: sqlite_utils.Database) -> None:
     db["audit"].create_index(["thing", "id"])
 
 
+def _v14_table_tests(db: sqlite_utils.Database) -> None:
+    # Issue 33: observed table tests (webapp/table_tests.py). Rubrics are house
+    # data kept as TOML texts, every version a row (never changed; the newest of
+    # a name is the one in use). A table test is a chain of versions: `series`
+    # is its first version's id; a correction adds a version and marks the old
+    # one superseded. `nonce` is the form's own number: a form posted twice
+    # finds the test the first post made. Pass weights: every change a row.
+    db["rubrics"].create({"id": int, "name": str, "version": int, "text": str, "title": str, "author_id": int,
+                          "author": str, "created_at": str}, pk="id",
+                         not_null={"name", "version", "text", "title", "created_at"})
+    db["rubrics"].create_index(["name", "version"], unique=True)
+    db["table_tests"].create({
+        "id": int, "series": int, "version": int, "user_id": int, "game": str, "rubric_id": int,
+        "scores": str, "comments": str, "overall": str, "passed": int, "status": str, "nonce": str,
+        "created_by": int, "created_at": str, "updated_at": str,
+        "signed_by": int, "signed_by_name": str, "signed_at": str,
+        "second_by": int, "second_by_name": str, "second_at": str,
+        "reason": str, "changes": str, "superseded_by": int,
+    }, pk="id", not_null={"user_id", "game", "rubric_id", "scores", "comments", "overall", "status", "created_at"},
+        foreign_keys=[("user_id", "users", "id"), ("rubric_id", "rubrics", "id")])
+    db["table_tests"].create_index(["user_id", "series", "version"])
+    db["table_tests"].create_index(["series", "version"], unique=True)
+    db["table_tests"].create_index(["nonce"], unique=True)
+    db["pass_weights"].create({"id": int, "written": int, "drills": int, "audition": int, "table_test": int,
+                               "pass_mark": int, "set_by": int, "set_by_name": str, "set_at": str}, pk="id",
+                              not_null={"written", "drills", "audition", "table_test", "pass_mark", "set_at"})
+    from webapp.table_tests import seed_default
+    seed_default(db.conn)       # version 1 of the default rubric, rubrics/dealing.toml
+
+
+def _v15_accommodations(db: sqlite_utils.Database) -> None:
+    # Issue 33: accommodations (webapp/accommodations.py), one row per set, change
+    # or end, never edited; the latest row of a trainee is the one in force unless
+    # it ends it. `set_by_name` is copied so the history stays readable.
+    db["accommodations"].create({
+        "id": int, "user_id": int, "action": str, "extra_time_pct": int, "extra_attempts": int, "reason": str,
+        "set_by": int, "set_by_name": str, "set_at": str,
+    }, pk="id", not_null={"user_id", "action", "extra_time_pct", "extra_attempts", "reason", "set_by_name",
+                          "set_at"}, foreign_keys=[("user_id", "users", "id")])
+    db["accommodations"].create_index(["user_id", "id"])
+    # What a run was given when it started (a later change never rewrites a result):
+    # the extra time applied to its clock and the accommodation row in force.
+    for table in ("auditions_runs", "sprint_runs"):
+        db[table].add_column("extra_time_pct", int, not_null_default=0)
+        db[table].add_column("accommodation_id", int)
+
+
 def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
-    MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
-              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v17_sprint_item_users]
+    # Issue 30, bounded sprint reads (webapp/sprint_store.py): readiness weighs a
+    # kind's last 30 items, but items named only their run, so finding a
+    # trainee's newest meant reading all of them. Each item now carries its
+    # run's user, set by a trigger (every writer, a test's straight insert
+    # included), and an index leads to a trainee's newest items of a kind.
+    db["sprint_items"].add_column("user_id", int)
+    db.conn.execute("update sprint_items set user_id = (select user_id from sprint_runs r where r.id = run_id)")
+    db.conn.execute("create trigger sprint_items_user after insert on sprint_items when new.user_id is null begin "
+                    "update sprint_items set user_id = (select user_id from sprint_runs r where r.id = new.run_id) "
+                    "where run_id = new.run_id and number = new.number; end")
+    db["sprint_items"].create_index(["user_id", "kind", "answered_at"])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
+              _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests,
+              _v15_accommodations, _v17_sprint_item_users]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import (Readiness, SPRINT_KINDS as KINDS, SprintItem, SprintResult, SprintVerdict,
                     check_sprint as check, get_house, readiness, sprint_target)
+from webapp import accommodations
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 from webapp.trainee.sprint_cells import item_of, items
@@ -59,6 +60,13 @@ class Run:
     deadline: datetime | None
     finished_at: datetime | None
     audition_run_id: int | None = None    # the sprint part of this audition run
+    extra_time_pct: int = 0               # the extra time its clock was given (webapp/accommodations.py)
+    accommodation_id: int | None = None   # the accommodation in force when it started
+
+    @property
+    def seconds_allowed(self) -> int:
+        """The set's clock with the extra time: `seconds` is the set's own."""
+        return accommodations.extended(self.seconds, self.extra_time_pct)
 
     @property
     def finished(self) -> bool:
@@ -95,7 +103,8 @@ def _run(row: dict[str, Any]) -> Run:
                row["feedback"], tuple(json.loads(row["numbers"])), bool(row["timed"]), row["redo_of"],
                row["lesson"] or "", row["cell"] or "", parse_time(row["started_at"]),
                parse_time(row["deadline"]) if row["deadline"] else None,
-               parse_time(row["finished_at"]) if row["finished_at"] else None, row["audition_run_id"])
+               parse_time(row["finished_at"]) if row["finished_at"] else None, row["audition_run_id"],
+               row["extra_time_pct"], row["accommodation_id"])
 
 
 def _answered(row: dict[str, Any]) -> Answered:
@@ -121,12 +130,14 @@ def new_seed() -> int:
 def start(user_id: int, kind: str, n: int, seconds: int, feedback: str, house: str = "main", *,
           lesson: str = "", cell: str = "", seed: int | None = None) -> int:
     """A new timed run; the set is generated first, so a setting the engine
-    refuses raises its ValueError and nothing is stored."""
+    refuses raises its ValueError and nothing is stored. The clock is the
+    trainee's: `seconds` with their extra time (webapp/accommodations.py)."""
     seed = new_seed() if seed is None else seed
     items(kind, seed, n, house)
     at = now()
+    clock = accommodations.timing(get_db(), user_id, seconds)
     return _insert(user_id, kind, seed, n, house, seconds, feedback, list(range(1, n + 1)), True, None,
-                   lesson, cell, at, at + timedelta(seconds=seconds))
+                   lesson, cell, at, at + timedelta(seconds=clock.seconds), clock=clock)
 
 
 def for_audition(audition_run_id: int) -> Run | None:
@@ -134,17 +145,20 @@ def for_audition(audition_run_id: int) -> Run | None:
     return _run(rows[0]) if rows else None
 
 
-def start_for_audition(user_id: int, audition_run_id: int, kind: str, n: int, seconds: int) -> int:
+def start_for_audition(user_id: int, audition_run_id: int, kind: str, n: int, seconds: int,
+                       extra_time_pct: int = 0, accommodation_id: int | None = None) -> int:
     """The audition run's sprint part: started now, or the one already started
-    (another tab); answers marked at the end, as nothing teaches in an audition."""
+    (another tab); answers marked at the end, as nothing teaches in an audition.
+    Its clock gets the extra time the audition run was given when it started."""
     found = for_audition(audition_run_id)
     if found is not None:
         return found.id
     seed = new_seed()
     items(kind, seed, n, "main")
     at = now()
+    clock = accommodations.Timing(accommodations.extended(seconds, extra_time_pct), extra_time_pct, accommodation_id)
     _insert(user_id, kind, seed, n, "main", seconds, "end", list(range(1, n + 1)), True, None, "", "", at,
-            at + timedelta(seconds=seconds), audition_run_id)
+            at + timedelta(seconds=clock.seconds), audition_run_id, clock)
     found = for_audition(audition_run_id)
     assert found is not None
     return found.id
@@ -166,16 +180,18 @@ def redo(run: Run) -> int | None:
 
 def _insert(user_id: int, kind: str, seed: int, n: int, house: str, seconds: int, feedback: str,
             numbers: list[int], timed: bool, redo_of: int | None, lesson: str, cell: str, started: datetime,
-            deadline: datetime | None, audition_run_id: int | None = None) -> int:
+            deadline: datetime | None, audition_run_id: int | None = None,
+            clock: accommodations.Timing | None = None) -> int:
     """The new run's id (an audition's sprint part already there: nothing is inserted, see for_audition)."""
     with get_db().conn as conn:
         cursor = conn.execute(
             "insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, timed, redo_of, "
-            "lesson, cell, started_at, deadline, audition_run_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "on conflict (audition_run_id) do nothing",
+            "lesson, cell, started_at, deadline, audition_run_id, extra_time_pct, accommodation_id) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (audition_run_id) do nothing",
             [user_id, kind, seed, n, house, seconds, feedback, json.dumps(numbers), int(timed), redo_of,
              lesson, cell, started.isoformat(timespec="milliseconds"),
-             deadline.isoformat(timespec="milliseconds") if deadline else None, audition_run_id])
+             deadline.isoformat(timespec="milliseconds") if deadline else None, audition_run_id,
+             clock.extra_time_pct if clock else 0, clock.accommodation_id if clock else None])
         return int(cursor.lastrowid or 0)
 
 
@@ -313,13 +329,15 @@ def median_seconds(done: Sequence[Answered]) -> float | None:
 READ_WINDOW = 30
 # A user's answered items of one kind in timed runs, walked on the (user_id,
 # kind, answered_at) index (migration _v17_sprint_item_users), newest or oldest first.
-_ITEMS = ("select i.kind, i.correct, i.ms, i.answered_at from sprint_items i join sprint_runs r on r.id = i.run_id "
+_ITEMS = ("select i.kind, i.correct, i.ms, i.answered_at, r.extra_time_pct from sprint_items i "
+          "join sprint_runs r on r.id = i.run_id "
           "where i.user_id = ? and i.kind = ? and i.answered_at is not null and r.timed = 1 {} "
           "order by i.answered_at {}")
 
 
 def _results(rows: Any) -> list[SprintResult]:
-    return [SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"])) for r in rows]
+    return [SprintResult(bool(r["correct"]), (r["ms"] or 0) / 1000, parse_time(r["answered_at"]),
+                         r["extra_time_pct"] or 0) for r in rows]
 
 
 def _last(user_id: int, kind: str, n: int, before: str | None = None) -> list[SprintResult]:
@@ -371,11 +389,24 @@ class KindReadiness:
     readiness: Readiness
     target_seconds: float
     target_accuracy: int
+    extra_time_items: int = 0       # of the items weighed, those run with extra time (issue 33)
+    extra_time_pct: int = 0         # the most extra time among them
+
+    @property
+    def extra_time(self) -> str:
+        """What readiness says of extra time: "" or "extra time (up to 25%) on 12 of the 30 items weighed"."""
+        if not self.extra_time_items:
+            return ""
+        return (f"extra time (up to {self.extra_time_pct}%) on {self.extra_time_items} of the "
+                f"{self.readiness.results} items weighed")
 
 
 def readiness_by_kind(found: Sequence[SprintResult], kind: str, house: str = "main") -> KindReadiness:
+    """`found` oldest first; the items weighed that ran with extra time are counted (issue 33)."""
     target = sprint_target(get_house(house), kind)
-    return KindReadiness(kind, len(found), readiness(found, target), target.seconds, target.accuracy)
+    weighed = readiness(found, target)
+    extra = [r.extra_time_pct for r in list(found)[-weighed.results:] if r.extra_time_pct] if weighed.results else []
+    return KindReadiness(kind, len(found), weighed, target.seconds, target.accuracy, len(extra), max(extra, default=0))
 
 
 def readiness_of(user_id: int, house: str = "main") -> list[KindReadiness]:

@@ -25,6 +25,7 @@ class SprintResult:
     correct: bool
     seconds: float
     at: datetime
+    extra_time_pct: int = 0         # the extra time its run's clock was given (an accommodation); not weighed
 
 
 @dataclass(frozen=True)

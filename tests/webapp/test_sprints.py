@@ -335,9 +335,9 @@ def test_instructors_see_readiness_and_leeches_on_the_dashboard_and_in_csv(app, 
     r = teacher.get(f"/cohorts/{cohort_id}/csv/sprint-readiness")
     assert r.status_code == 200 and r.mimetype == "text/csv"
     text = r.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert text[0] == "trainee,kind,items,accuracy_pct,median_s,target_s,target_pct,readiness,leech"
+    assert text[0] == "trainee,kind,items,accuracy_pct,median_s,target_s,target_pct,readiness,leech,extra_time"
     fields = text[1].split(",")
-    assert fields[:4] == ["trainee", "side-pots", "5", "20"] and fields[-1] == "yes"
+    assert fields[:4] == ["trainee", "side-pots", "5", "20"] and fields[-2:] == ["yes", ""]
     page = teacher.get(f"/cohorts/{cohort_id}/trainees/1").get_data(as_text=True)
     assert "Sprint readiness by trainee and kind" in page and "side-pots" in page
     # a trainee sees no dashboard

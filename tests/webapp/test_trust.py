@@ -20,6 +20,7 @@ from webapp.db import get_db
 from .conftest import HX, PASSWORDS, cells_in, post_answer
 
 ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_RUBRIC = (ROOT / "rubrics" / "dealing.toml").read_text(encoding="utf-8")
 LESSON = "holdem-01-dealing-a-hand"
 TABLE, QUESTION = "deal-a-hand", "three-way-split"
 
@@ -48,6 +49,7 @@ POLICY = {
     "cohorts.remove_member": "instructor", "cohorts.reset_trainee": "instructor", "cohorts.assign": "instructor",
     "cohorts.unassign": "instructor", "cohorts.items": "instructor", "cohorts.trainee": "instructor",
     "cohorts.cohort_csv": "instructor", "cohorts.trainee_csv": "instructor",
+    "cohorts.set_accommodation": "instructor", "cohorts.end_accommodation": "instructor",
     "cohorts.instructors": "admin", "cohorts.reset_instructor": "admin",
     "authoring.rename": "instructor", "authoring.delete": "instructor", "authoring.versions": "instructor",
     "authoring.restore": "instructor", "authoring.preview": "instructor", "authoring.preview_step": "instructor",
@@ -55,17 +57,24 @@ POLICY = {
     "editor_vendor.asset": "public",
     # The audit trail (issue 33): read and exported by admins only; no route changes a line.
     "audit.index": "admin", "audit.csv": "admin",
+    # Observed table tests (issue 33): recorded, signed and corrected by instructors; a second
+    # signature, rubrics and pass weights by admins; a trainee reads only their own signed tests.
+    "table_tests.new": "instructor", "table_tests.test_page": "instructor", "table_tests.correct": "instructor",
+    "table_tests.countersign": "admin", "table_tests.mine": "signed-in", "table_tests.mine_one": "owner",
+    "table_tests.rubrics": "admin", "table_tests.edit_rubric": "admin", "table_tests.rubric_version": "admin",
+    "table_tests.weights": "admin", "record.page": "instructor", "record.csv": "instructor",
 }
 STAFF = ("instructor", "admin")
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
         "assignment_id": 1, "name": "attempts",
-        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1}
+        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1, "test_id": 1, "version": 1}
 # Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
 DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
                  "notebook.deal_new_hand": {"slug": DRILL_LESSON, "cell_id": DRILL}, "cohorts.reset_trainee": {"user_id": 99},
                  "cohorts.reset_instructor": {"user_id": 99},
-                 "editor_vendor.asset": {"name": "codemirror.js"}}
+                 "editor_vendor.asset": {"name": "codemirror.js"},
+                 "table_tests.edit_rubric": {"name": "dealing"}, "table_tests.rubric_version": {"name": "dealing"}}
 AUDITION = {"title": "Fuzz audition", "game-0": "holdem", "house-0": "main", "wants-0": "heads-up", "hands": "2",
             "minutes": "240", "pass_mark": "80", "open": "1"}
 COHORT_TABLES = ("cohorts", "cohort_members", "assignments")
@@ -118,10 +127,18 @@ def snapshot(app) -> dict:
         rows = {t: [tuple(r.values()) for r in db.query(f"select * from {t} order by rowid")]
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
                           *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
-                          "sprint_runs", "sprint_items", "audit")}
+                          "sprint_runs", "sprint_items", "accommodations", "rubrics", "table_tests",
+                          "pass_weights", "audit")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
+
+
+def with_a_table_test(app) -> None:
+    """Table test 1 of the trainee, signed by the instructor (needs cohort 1: with_a_cohort)."""
+    from tests.webapp.test_table_tests import record_test
+    instructor, csrf = signed_in(app, "instructor")
+    assert record_test(instructor, sign=True, csrf=csrf) == "/table-tests/1"
 
 
 def sprint_with_a_run(app) -> None:
@@ -207,6 +224,23 @@ FORMS = {
                                                                     NUMBERS, TEXT)}),
     "member": st.fixed_dictionaries({"user_id": NUMBERS}),
     "staff": st.fixed_dictionaries({"name": TEXT, "role": st.sampled_from(["instructor", "admin", "trainee", ""])}),
+    "table_test": st.fixed_dictionaries(
+        {"game": st.one_of(st.sampled_from(["holdem", "casino-holdem", "omaha", "", "chess", "holdem\n"]), TEXT),
+         "nonce": st.one_of(st.sampled_from(["abc123", "", "²", "x" * 60, "a b"]), TEXT),
+         "action": st.sampled_from(["save", "sign", "", "x"]),
+         "confirm": st.one_of(st.sampled_from(["pass", "fail", ""]), TEXT)},
+        optional={**{f"score-{key}": NUMBERS for key in ("procedure", "pitch", "pot_and_rake", "reading_hands",
+                                                         "game_control", "pace", "conduct", "nope")},
+                  "comment-pitch": TEXT, "overall": st.one_of(TEXT, st.just("x" * 5000)), "reason": TEXT}),
+    "rubric": st.fixed_dictionaries({"text": st.one_of(
+        st.builds(lambda old, new: DEFAULT_RUBRIC.replace(old, new, 1),
+                  st.sampled_from(["pass_level = 3", "must_pass = true", "title = \"Pitch\"", "levels = [",
+                                   "second_sign_off = false", "[[category]]", "key = \"pace\""]),
+                  st.one_of(TOML_VALUES.map(lambda v: f"pass_level = {v}"), TOML_VALUES.map(lambda v: f"x = {v}"),
+                            TOML_VALUES.map(lambda v: f"levels = {v}"), TEXT)),
+        DEEP.map(lambda d: f"title = {d}"), st.text(max_size=200))}),
+    "weights": st.fixed_dictionaries({k: NUMBERS for k in ("written", "drills", "audition", "table_test",
+                                                           "pass_mark")}),
 }
 CELLS = st.sampled_from([(LESSON, TABLE), (LESSON, QUESTION), (LESSON, "first-on-flop"), (LESSON, "who-wins"),
                          ("holdem-03-all-ins-and-side-pots", "side-pot-sizes"), (LESSON, "nope"), (DRILL_LESSON, DRILL),
@@ -246,9 +280,20 @@ REQUESTS = {
                                       "/cohorts/1", "/cohorts/1/items?lesson=%00", "/cohorts/1/items?lesson=" + LESSON,
                                       "/cohorts/1/trainees/1", "/cohorts/1/trainees/2", "/cohorts/1/csv/matrix",
                                       "/cohorts/1/csv/items-by-rule?lesson=x", "/cohorts/1/trainees/1/csv/by-day",
-                                      "/cohorts/2/csv/attempts", "/cohorts/instructors"]), st.just({})),
+                                      "/cohorts/2/csv/attempts", "/cohorts/instructors", "/progress/table-tests",
+                                      "/progress/table-tests/1", "/table-tests/1", "/table-tests/1/correct",
+                                      "/cohorts/1/trainees/1/record", "/cohorts/1/trainees/1/record.csv",
+                                      "/cohorts/1/trainees/3/record", "/cohorts/1/csv/standing", "/rubrics/",
+                                      "/rubrics/dealing/versions/1", "/rubrics/dealing/versions/9",
+                                      "/cohorts/weights"]), st.just({})),
     "audition": st.tuples(st.sampled_from([("new", ""), ("1/edit", ""), ("7/edit", "")]), FORMS["audition"]),
     "audition_step": st.tuples(st.sampled_from([("runs/1", ""), ("runs/2", ""), ("runs/77", "")]), FORMS["step"]),
+    "table_test": st.tuples(st.sampled_from([("/cohorts/1/trainees/1/table-tests/new", ""),
+                                             ("/cohorts/1/trainees/3/table-tests/new", ""), ("/table-tests/1", ""),
+                                             ("/table-tests/1/correct", ""), ("/table-tests/1/countersign", ""),
+                                             ("/table-tests/9/correct", "")]), FORMS["table_test"]),
+    "rubric": st.tuples(st.sampled_from([("/rubrics/dealing/edit", ""), ("/rubrics/nope/edit", "")]), FORMS["rubric"]),
+    "weights": st.tuples(st.just(("/cohorts/weights", "")), FORMS["weights"]),
     "verify": st.tuples(st.just(("/auditions/verify", "")),
                         st.fixed_dictionaries({"number": st.one_of(TEXT, st.just("AAAA-AAAA-AAAA-AAAA-AAAA"))})),
 }
@@ -274,6 +319,7 @@ def fuzz_app(tmp_path_factory):
                    LOGIN_MAX_FAILURES_PER_USER=10**6)
     audition_with_a_run(app)
     with_a_cohort(app)
+    with_a_table_test(app)
     return app, {name: signed_in(app, name) for name in (None, "trainee", "instructor", "admin")}
 
 
@@ -427,6 +473,7 @@ def test_role_by_route_matrix(tmp_path):
     audition_with_a_run(app)
     sprint_with_a_run(app)
     with_a_cohort(app)
+    with_a_table_test(app)
     owner, _ = signed_in(app, "trainee")
     owner.post(f"/lessons/{LESSON}/cells/{TABLE}/step", data={"at": "0", "tool": "move_button", "seat": "9"},
                headers=HX)

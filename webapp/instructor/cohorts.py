@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine import whole_number
-from webapp import audition_store, history, sprint_store
+from webapp import accommodations, audition_store, history, sprint_store, table_tests
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
@@ -96,10 +96,17 @@ def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
 DUE_AHEAD = timedelta(days=7)
 
 
+def _standing(cohort: roster.Cohort) -> dashboard.Table:
+    """Each trainee's combined pass status from the admin's weights (webapp/instructor/record.py)."""
+    from webapp.instructor import record      # record builds on this module's cohort lookups
+    return record.standing_table(roster.members(get_db(), cohort.id))
+
+
 def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
     return render_template(
         "instructor/cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
+        standing=_standing(cohort),
         ready=_readiness(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
@@ -275,7 +282,11 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
 @instructor_required
 def trainee(cohort_id, user_id):
     cohort = _cohort(cohort_id)
-    member = _member(cohort.id, user_id)
+    return _trainee_page(cohort, _member(cohort.id, user_id))
+
+
+def _trainee_page(cohort: roster.Cohort, member: roster.Member, status: int = 200, **form):
+    """The trainee's page; `form` carries a refused form's error and what was typed."""
     tables = _trainee_tables(member)
     days = tables["by-day"]
     accuracy = charts.columns("accuracy", "Accuracy by day",
@@ -287,8 +298,42 @@ def trainee(cohort_id, user_id):
     shown = dashboard.Table(recent.name, recent.title, recent.columns, recent.rows[-SHOWN_ATTEMPTS:][::-1])
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("instructor/cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
-                           total=total, accuracy=accuracy, speed=speed,
-                           missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"))
+                           total=total, accuracy=accuracy, speed=speed, table_tests=table_tests.tests_of(member.id),
+                           missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"),
+                           accommodation=accommodations.current(get_db(), member.id),
+                           accommodations=accommodations.history(get_db(), member.id),
+                           limits=(accommodations.MAX_EXTRA_TIME_PCT, accommodations.MAX_EXTRA_ATTEMPTS,
+                                   accommodations.MAX_REASON), form=form), status
+
+
+# --- accommodations (issue 33) --------------------------------------------------------------
+
+@bp.post("/<int:cohort_id>/trainees/<int:user_id>/accommodation")
+@instructor_required
+def set_accommodation(cohort_id, user_id):
+    """Give the trainee extra time or attempts, or change what they have: a new row, audited."""
+    cohort = _cohort(cohort_id)
+    member = _member(cohort.id, user_id)
+    typed = {k: request.form.get(k, "")[:1000] for k in ("extra_time_pct", "extra_attempts", "reason")}
+    try:
+        wanted = accommodations.read_form(typed)
+    except accommodations.Refused as exc:
+        return _trainee_page(cohort, member, 422, accommodation_error=str(exc), **typed)
+    given = accommodations.give(get_db(), member.id, wanted, g.user["id"])
+    flash(f"{member.username} now has {given.words()}, from their next audition or sprint.")
+    return redirect(url_for("cohorts.trainee", cohort_id=cohort.id, user_id=member.id, _anchor="accommodation-h"))
+
+
+@bp.post("/<int:cohort_id>/trainees/<int:user_id>/accommodation/end")
+@instructor_required
+def end_accommodation(cohort_id, user_id):
+    cohort = _cohort(cohort_id)
+    member = _member(cohort.id, user_id)
+    if accommodations.end(get_db(), member.id, request.form.get("reason", "")[:1000], g.user["id"]):
+        flash(f"{member.username}'s accommodation ended; runs already started keep theirs.")
+    else:
+        flash(f"{member.username} has no accommodation to end.")
+    return redirect(url_for("cohorts.trainee", cohort_id=cohort.id, user_id=member.id, _anchor="accommodation-h"))
 
 
 # --- CSV ------------------------------------------------------------------------------------
@@ -304,6 +349,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
         "items-by-rule": lambda: _items(cohort, request.args.get("lesson") or None)[1],
         "attempts": attempts,
         "sprint-readiness": lambda: _readiness(roster.members(get_db(), cohort.id)),
+        "standing": lambda: _standing(cohort),
     }
 
 

@@ -381,13 +381,15 @@ def audition_results(runs: Iterable[Any], titles: dict[int, str]) -> Table:
 READINESS_COLUMNS = (Column("trainee", "Trainee"), Column("kind", "Kind"), Column("items", "Items", "int"),
                      Column("accuracy_pct", "Recent accuracy", "pct"), Column("median_s", "Median time (s)"),
                      Column("target_s", "Target (s)"), Column("target_pct", "Target accuracy", "pct"),
-                     Column("readiness", "Readiness", "int"), Column("leech", "Missed again and again"))
+                     Column("readiness", "Readiness", "int"), Column("leech", "Missed again and again"),
+                     Column("extra_time", "Run with extra time"))
 
 
 def readiness_table(ready: Iterable[tuple[str, Any]], name: str = "sprint-readiness") -> Table:
     """One row per trainee and kind sprinted: `ready` is (user name,
     webapp.sprint_store.KindReadiness), each trainee's kinds in the engine's order."""
     rows = [(who, r.kind, r.items, round(r.readiness.accuracy), round(r.readiness.median_seconds, 1),
-             r.target_seconds, r.target_accuracy, round(r.readiness.readiness), "yes" if r.readiness.leech else "")
+             r.target_seconds, r.target_accuracy, round(r.readiness.readiness), "yes" if r.readiness.leech else "",
+             r.extra_time)
             for who, r in ready]
     return Table(name, "Sprint readiness by trainee and kind", READINESS_COLUMNS, rows)

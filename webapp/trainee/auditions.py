@@ -21,7 +21,8 @@ from flask import (Blueprint, abort, flash, g, redirect, render_template, reques
 
 from engine import DrillError, TableCell
 from webapp import audition_store as ast
-from webapp import sprint_store, store
+from webapp import accommodations, sprint_store, store
+from webapp.db import get_db
 from webapp.instructor.assigned import assigned_work
 from webapp.audition_store import Audition, Run
 from webapp.auth import is_staff, login_required
@@ -54,7 +55,8 @@ def index():
     due = {int(w.target): w for w in assigned_work(g.user["id"]) if w.kind == "audition"}
     return render_template("trainee/auditions/index.html", auditions=listed, runs=mine,
                            titles={a.id: a.title for a in ast.auditions()},
-                           running={r.audition_id: r for r in mine if r.running}, due=due)
+                           running={r.audition_id: r for r in mine if r.running}, due=due,
+                           accommodation=accommodations.current(get_db(), g.user["id"]))
 
 
 @bp.post("/<int:audition_id>/start")
@@ -119,7 +121,8 @@ def run_page(run_id: int):
     if audition.sprint and run.user_id == g.user["id"]:
         # The sprint part first: started on the first visit, its own clock within the audition's.
         part = audition.sprint
-        sprint_id = sprint_store.start_for_audition(run.user_id, run.id, part.kind, part.n, part.seconds)
+        sprint_id = sprint_store.start_for_audition(run.user_id, run.id, part.kind, part.n, part.seconds,
+                                                    run.extra_time_pct, run.accommodation_id)
         if not sprint_store.current(sprint_id)[0].finished:
             return redirect(url_for("sprints.run_page", run_id=sprint_id))
     return render_template("trainee/auditions/run.html", run=run, audition=audition, c=hand_context(run, audition))
@@ -220,8 +223,11 @@ def result(run_id: int):
     records = ast.steps_of(run_id)
     hands = [(n + 1, audition.kind_of(n), [r for r in records if r.hand == n + 1]) for n in range(len(run.cells))]
     sprint = sprint_store.for_audition(run.id) if audition.sprint else None
+    # The reason for an accommodation is for staff only (webapp/accommodations.py).
+    staff_note = accommodations.get(get_db(), run.accommodation_id) if is_staff(g.user) else None
     return render_template("trainee/auditions/result.html", run=run, audition=audition, hands=hands, sprint=sprint,
-                           sprint_result=audition.sprint.result(run.id) if audition.sprint else None)
+                           sprint_result=audition.sprint.result(run.id) if audition.sprint else None,
+                           accommodation=staff_note, accommodation_words=accommodations.words)
 
 
 @bp.get("/runs/<int:run_id>/certificate")
