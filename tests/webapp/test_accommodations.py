@@ -219,6 +219,14 @@ def test_an_audition_deadline_is_extended_and_the_result_and_certificate_say_so(
     assert REASON not in certificate
     other = client_as(app, "trainee2").get(f"/auditions/runs/{runs['trainee2']}/result").get_data(as_text=True)
     assert "of 10 min" in other and "extra time" not in other
+    # the instructor's list of runs, the certificate check and the trainee's CSV say it too
+    listed = teacher.get(f"/auditions/{audition_id}").get_data(as_text=True)
+    assert listed.count('data-testid="run-accommodation">with 50% extra time<') == 1
+    number = run_of(app, runs["trainee"]).certificate
+    verified = teacher.get(f"/auditions/verify?number={number}").get_data(as_text=True)
+    assert 'data-testid="verified-accommodation">50% extra time<' in verified
+    csv = teacher.get(f"/cohorts/{cohort_id}/trainees/{TRAINEE}/csv/auditions").get_data(as_text=True).splitlines()
+    assert csv[0].endswith(",certificate,accommodation") and csv[1].endswith(",50% extra time")
 
 
 def test_a_change_after_the_start_leaves_a_run_under_way_as_it_began(app, cohort, clock):
@@ -246,6 +254,8 @@ def test_an_extra_attempt_allows_a_retake_beyond_the_limit(app, cohort, clock):
     finish_run(app, second, T0)
     page = trainee.get(f"/auditions/runs/{second}/result").get_data(as_text=True)
     assert "an extra attempt, given by an accommodation" in page and "Fire alarm" not in page
+    csv = teacher.get(f"/cohorts/{cohort_id}/trainees/{TRAINEE}/csv/auditions").get_data(as_text=True).splitlines()
+    assert csv[1].endswith(",an extra attempt") and csv[2].endswith(",")
     assert trainee.post(f"/auditions/{audition_id}/start").headers["Location"] == "/auditions/"
     assert "used all 2 attempts this audition allows you (1 of them extra)" in trainee.get(
         "/auditions/").get_data(as_text=True)
