@@ -165,6 +165,8 @@ def test_a_sprint_item_answered_after_the_base_time_within_the_extended_time_cou
     trainee = client_as(app, "trainee")
     page = trainee.get("/sprints/runs/1").get_data(as_text=True)
     assert "150 with your 25% extra time" in page and REASON not in page
+    assert "this page's set runs 2 min 30 s" in trainee.get("/sprints/").get_data(as_text=True)
+    assert 'data-testid="accommodation"' not in client_as(app, "trainee2").get("/sprints/").get_data(as_text=True)
     clock.tick(200)
     page = trainee.get("/sprints/runs/1").get_data(as_text=True)
     assert "Run with 25% extra time: 150 seconds for the set instead of 120" in page
