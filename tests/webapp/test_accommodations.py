@@ -273,3 +273,18 @@ def test_an_auditions_sprint_part_gets_the_runs_extra_time(app, cohort, clock):
     with app.app_context():
         part = sprint_store.get_run(sprint_id)
         assert (part.seconds, part.extra_time_pct, part.deadline) == (60, 20, T0 + timedelta(seconds=72))
+
+
+def test_the_migration_gives_runs_from_before_it_no_extra_time(tmp_path):
+    from webapp.db import MIGRATIONS, _v15_accommodations, connect, migrate
+    db = connect(str(tmp_path / "old.db"))
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v15_accommodations)], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
+    db.conn.execute("insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, timed, "
+                    "started_at) values (1, 'rake', 1, 3, 'main', 60, 'now', '[1, 2, 3]', 1, 't')")
+    db.conn.commit()
+    assert migrate(db) == len(MIGRATIONS)
+    assert db.execute("select extra_time_pct, accommodation_id from sprint_runs").fetchone() == (0, None)
+    assert accommodations.current(db, 1) is None and accommodations.history(db, 1) == []
