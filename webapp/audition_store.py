@@ -184,7 +184,16 @@ class Run:
 
     def extra_attempt(self, audition: Audition) -> bool:
         """This run is beyond the audition's limit: allowed by an accommodation's extra attempts."""
-        return bool(audition.max_runs) and self.attempt > audition.max_runs
+        return self.beyond(audition.max_runs)
+
+    def beyond(self, max_runs: int) -> bool:
+        return bool(max_runs) and self.attempt > max_runs
+
+    def accommodation(self, max_runs: int) -> str:
+        """What an accommodation gave this run, for tables: "", "25% extra time", "an extra attempt"..."""
+        given = ([f"{self.extra_time_pct}% extra time"] if self.extra_time_pct else []) + \
+            (["an extra attempt"] if self.beyond(max_runs) else [])
+        return "; ".join(given)
 
 
 @dataclass

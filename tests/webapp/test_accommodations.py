@@ -165,6 +165,8 @@ def test_a_sprint_item_answered_after_the_base_time_within_the_extended_time_cou
     trainee = client_as(app, "trainee")
     page = trainee.get("/sprints/runs/1").get_data(as_text=True)
     assert "150 with your 25% extra time" in page and REASON not in page
+    assert "this page's set runs 2 min 30 s" in trainee.get("/sprints/").get_data(as_text=True)
+    assert 'data-testid="accommodation"' not in client_as(app, "trainee2").get("/sprints/").get_data(as_text=True)
     clock.tick(200)
     page = trainee.get("/sprints/runs/1").get_data(as_text=True)
     assert "Run with 25% extra time: 150 seconds for the set instead of 120" in page
@@ -219,6 +221,14 @@ def test_an_audition_deadline_is_extended_and_the_result_and_certificate_say_so(
     assert REASON not in certificate
     other = client_as(app, "trainee2").get(f"/auditions/runs/{runs['trainee2']}/result").get_data(as_text=True)
     assert "of 10 min" in other and "extra time" not in other
+    # the instructor's list of runs, the certificate check and the trainee's CSV say it too
+    listed = teacher.get(f"/auditions/{audition_id}").get_data(as_text=True)
+    assert listed.count('data-testid="run-accommodation">with 50% extra time<') == 1
+    number = run_of(app, runs["trainee"]).certificate
+    verified = teacher.get(f"/auditions/verify?number={number}").get_data(as_text=True)
+    assert 'data-testid="verified-accommodation">50% extra time<' in verified
+    csv = teacher.get(f"/cohorts/{cohort_id}/trainees/{TRAINEE}/csv/auditions").get_data(as_text=True).splitlines()
+    assert csv[0].endswith(",certificate,accommodation") and csv[1].endswith(",50% extra time")
 
 
 def test_a_change_after_the_start_leaves_a_run_under_way_as_it_began(app, cohort, clock):
@@ -246,6 +256,8 @@ def test_an_extra_attempt_allows_a_retake_beyond_the_limit(app, cohort, clock):
     finish_run(app, second, T0)
     page = trainee.get(f"/auditions/runs/{second}/result").get_data(as_text=True)
     assert "an extra attempt, given by an accommodation" in page and "Fire alarm" not in page
+    csv = teacher.get(f"/cohorts/{cohort_id}/trainees/{TRAINEE}/csv/auditions").get_data(as_text=True).splitlines()
+    assert csv[1].endswith(",an extra attempt") and csv[2].endswith(",")
     assert trainee.post(f"/auditions/{audition_id}/start").headers["Location"] == "/auditions/"
     assert "used all 2 attempts this audition allows you (1 of them extra)" in trainee.get(
         "/auditions/").get_data(as_text=True)
@@ -261,3 +273,18 @@ def test_an_auditions_sprint_part_gets_the_runs_extra_time(app, cohort, clock):
     with app.app_context():
         part = sprint_store.get_run(sprint_id)
         assert (part.seconds, part.extra_time_pct, part.deadline) == (60, 20, T0 + timedelta(seconds=72))
+
+
+def test_the_migration_gives_runs_from_before_it_no_extra_time(tmp_path):
+    from webapp.db import MIGRATIONS, _v15_accommodations, connect, migrate
+    db = connect(str(tmp_path / "old.db"))
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v15_accommodations)], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
+    db.conn.execute("insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, timed, "
+                    "started_at) values (1, 'rake', 1, 3, 'main', 60, 'now', '[1, 2, 3]', 1, 't')")
+    db.conn.commit()
+    assert migrate(db) == len(MIGRATIONS)
+    assert db.execute("select extra_time_pct, accommodation_id from sprint_runs").fetchone() == (0, None)
+    assert accommodations.current(db, 1) is None and accommodations.history(db, 1) == []

@@ -403,7 +403,7 @@ def test_a_trainees_page_lists_their_audition_runs_only(app):
     assert "Audition results" in page and "Hold&#39;em final" in page and "running" in page
     csv_text = teacher.get(f"/cohorts/{cohort}/trainees/1/csv/auditions").get_data(as_text=True)
     lines = csv_text.splitlines()
-    assert lines[0] == "\ufeffaudition,started_at,status,score,passed,time_used,certificate,attempt"
+    assert lines[0] == "\ufeffaudition,started_at,status,score,passed,time_used,certificate,attempt,accommodation"
     assert len(lines) == 2 and lines[1].startswith("Hold'em final,") and ",running,,no," in lines[1]
     assert lines[1].endswith(",1")
     start(sign_in(app, "trainee2"), audition)                 # another trainee's run is not on this page

@@ -272,8 +272,10 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
     tables = {t.name: t for t in (dashboard.attempts_table(attempts, {member.id: member.username}),
                                   dashboard.by_day(attempts), dashboard.rules_missed(attempts),
                                   dashboard.cell_times(attempts))}
-    titles = {a.id: a.title for a in audition_store.auditions()}
-    tables["auditions"] = dashboard.audition_results(audition_store.runs_of(user_id=member.id), titles)
+    auditions = audition_store.auditions()
+    tables["auditions"] = dashboard.audition_results(audition_store.runs_of(user_id=member.id),
+                                                     {a.id: a.title for a in auditions},
+                                                     {a.id: a.max_runs for a in auditions})
     tables["sprint-readiness"] = _readiness([member])
     return tables
 

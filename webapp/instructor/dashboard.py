@@ -20,7 +20,7 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine import rule_label
 from webapp.instructor.roster import Assignment, Member
@@ -366,13 +366,16 @@ def cell_times(attempts: Iterable[dict]) -> Table:
 
 AUDITION_COLUMNS = (Column("audition", "Audition"), Column("started_at", "Started", "when"), Column("status", "Status"),
                     Column("score", "Score", "pct"), Column("passed", "Passed"), Column("time_used", "Time used"),
-                    Column("certificate", "Certificate"), Column("attempt", "Attempt", "int"))
+                    Column("certificate", "Certificate"), Column("attempt", "Attempt", "int"),
+                    Column("accommodation", "Accommodation"))
 
 
-def audition_results(runs: Iterable[Any], titles: dict[int, str]) -> Table:
-    """A trainee's audition runs (webapp.audition_store.Run), newest first."""
+def audition_results(runs: Iterable[Any], titles: dict[int, str], max_runs: Mapping[int, int] | None = None) -> Table:
+    """A trainee's audition runs (webapp.audition_store.Run), newest first; `max_runs`
+    (each audition's retake limit) tells a run an accommodation's extra attempt allowed."""
     rows = [(titles.get(r.audition_id, f"audition {r.audition_id}"), r.started_at, r.status, r.score,
-             "yes" if r.passed else "no", r.time_used(), r.certificate or "", r.attempt) for r in runs]
+             "yes" if r.passed else "no", r.time_used(), r.certificate or "", r.attempt,
+             r.accommodation((max_runs or {}).get(r.audition_id, 0))) for r in runs]
     return Table("auditions", "Audition results", AUDITION_COLUMNS, rows)
 
 

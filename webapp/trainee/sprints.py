@@ -11,7 +11,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
 from engine import SPRINT_KINDS as KINDS, get_house, sprint_target, whole_number
-from webapp import audition_store, sprint_store
+from webapp import accommodations, audition_store, sprint_store
+from webapp.db import get_db
 from webapp.trainee import sprint_cells
 from webapp.instructor.assigned import assigned_work
 from webapp.auth import login_required
@@ -51,6 +52,7 @@ def _index_context(chosen: str = "") -> dict:
             "bests": {k: sprint_store.best(user, k) for k, _ in _kinds()}, "chosen": chosen,
             "weakest": sprint_store.weakest(list(ready.values())), "runs": sprint_store.recent_runs(user),
             "seconds": sprint_store.PAGE_SECONDS,
+            "extended": accommodations.timing(get_db(), user, sprint_store.PAGE_SECONDS),
             "due": {w.target: w for w in assigned_work(user) if w.kind == "sprint"}}
 
 
