@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from engine.cards.deck import SUIT_RANK
 from engine.casino.round import CasinoRound
@@ -62,6 +62,7 @@ class AmountQuestion(Question):
     in a sprint. The reply is one text field `amount` ("135", "200 / 210"),
     read and marked by engine.sprints.check; the answer is kept as the sprint
     item's text."""
+    timed: ClassVar[bool] = True
     item: SprintItem | None = None
     labels: tuple[str, ...] = ()
     chips: tuple[int, ...] = ()
