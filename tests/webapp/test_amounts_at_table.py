@@ -92,7 +92,8 @@ def test_the_lesson_gets_one_question_per_kind_at_its_point():
     assert [c.checkpoint.steps for c in lesson.interactive_cells[3:]] == sorted(
         c.checkpoint.steps for c in lesson.interactive_cells[3:])
     asked = lesson.cell(QUESTION)
-    assert asked.after == "deal" and asked.checkpoint.at == "pots" and asked.engine.answer == "200 / 210"
+    assert asked.after == "deal" and asked.asked_by == "deal" and asked.checkpoint.at == "pots"
+    assert asked.engine.answer == "200 / 210"
     assert asked.line == 12        # the amounts line, for lessons check
     plo = [lesson.cell("plo-pot-limit-max"), lesson.cell("plo-call-amount")]
     assert all(c.checkpoint.at.split(":")[0] for c in plo)
