@@ -33,6 +33,9 @@ Questions a lesson asks (the engine computes every answer): Checkpoint, Checkpoi
     MalformedAnswer, Question, QuestionError, TableCell, build_question, build_table,
     find_checkpoint, showdown_parts, stand, whole_number, without_totals.
 
+Amounts asked at the table at the moment they arise (issue 32): AMOUNT_KINDS, AmountQuestion,
+    amount_question, table_prompts.
+
 Drills: a fresh hand for every attempt: DrillError, WANTS, banked, checked, generate, plan,
     wants_in_words.
 
@@ -66,6 +69,8 @@ from engine.questions.base import (MalformedAnswer, Question, QuestionError, Tab
                                    whole_number)
 from engine.questions.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.questions.showdown import showdown_parts, without_totals
+# Amounts asked at the table at the moment they arise
+from engine.questions.at_table import AMOUNT_KINDS, AmountQuestion, amount_question, table_prompts
 # Drills: a fresh hand for every attempt
 from engine.drills.poker import DrillError, WANTS, banked, checked, generate, plan, wants_in_words
 # Games and houses
@@ -85,7 +90,7 @@ from engine.sprints.readiness import Readiness, SprintResult, readiness
 # Other
 from engine.rule_names import rule_label, rule_name
 
-__all__ = ["CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
+__all__ = ["AMOUNT_KINDS", "AmountQuestion", "amount_question", "table_prompts", "CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
            "Decision", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
            "MalformedAnswer", "PROFILES", "PhhError", "Procedure", "Question", "QuestionError", "RANKINGS",
            "RandomPlayer", "Readiness", "SPRINT_KINDS", "Scenario", "ScenarioError", "SprintItem",
