@@ -22,7 +22,7 @@ from engine.games.registry import GAMES
 from engine.hand.machine import Hand
 from engine.hand.scenario import Scenario
 from engine.questions.base import TableCell
-from engine.steps import ScenarioError
+from engine.steps import RulingDue, ScenarioError
 from engine.table.plan import HandPlan, Post
 
 
@@ -62,6 +62,7 @@ class DownHand:
     left: dict[str, int]                   # chips taken away before this hand by players leaving, by name
     misdeal: bool
     irregular_action: str                  # "" or the action the hand's rule_on_action step rules on
+    rulings: tuple[dict[str, Any], ...]    # each rule_on_action step of the hand: at, situation, ruling, rule
     notes: tuple[str, ...]
     total_steps: int
     names: dict[int, str] = field(default_factory=dict)
@@ -84,10 +85,24 @@ class DownHand:
             "pots": [p.to_dict() for p in self.pots], "rake": self.rake,
             "stacks": {str(s): c for s, c in self.stacks_after.items()},
             "rebuys": {str(s): c for s, c in self.rebuys.items()}, "left": dict(self.left),
-            "misdeal": self.misdeal, "irregular_action": self.irregular_action,
+            "misdeal": self.misdeal, "irregular_action": self.irregular_action, "rulings": list(self.rulings),
             "prompts": list(self.prompts), "names": {str(s): n for s, n in self.names.items()},
             "table": self.table,
         }
+
+
+def _autoplay(hand: Hand) -> tuple[Hand, tuple[dict[str, Any], ...]]:
+    """Deal the hand to its end as the engine expects it, noting each ruling
+    the dealer makes on an irregular action (section 6) on the way."""
+    rulings = []
+    while (exp := hand.expected()) is not None:
+        detail = exp.detail
+        if exp.kind == "rule_on_action" and isinstance(detail, RulingDue):
+            rulings.append({"at": f"{exp.street}: seat {detail.seat}", "situation": detail.situation,
+                            "ruling": detail.right, "said": detail.said, "rule": exp.rule})
+        verdict = hand.propose(exp.step())
+        assert verdict.ok, verdict.message
+    return hand, tuple(rulings)
 
 
 def pace_family(game: str) -> str:
@@ -174,15 +189,15 @@ class Down:
             assert situation is not None
             cell["actions"] = []
             prompts.append(situation.cell(self.spec.house))
-            played = Hand(Scenario.from_dict(cell))
             stacks_after = dict(stacks_before)
             pots: tuple[DownPot, ...] = ()
+            rulings: tuple[dict[str, Any], ...] = ()
             rake, steps = 0, 0
             self._redeal = (plan, game)
         else:
             if situation is not None:
                 prompts.append(situation.cell(self.spec.house))
-            played, irregular = self._play(cell, number, rng, irregular == "pending")
+            played, irregular, rulings = self._play(cell, number, rng, irregular == "pending")
             cell["actions"] = list(played.played_actions)
             stacks_after = dict(stacks_before)
             for seat, p in played.players.items():
@@ -197,23 +212,24 @@ class Down:
             posts=tuple(plan.posts), dealt_in=tuple(plan.dealt_in), events=tuple(events),
             markers=dict(plan.markers), waiting=dict(plan.waiting), table=cell, prompts=tuple(prompts),
             pots=pots, rake=rake, stacks_before=stacks_before, stacks_after=stacks_after, rebuys=bought, left=left,
-            misdeal=misdeal, irregular_action=irregular, notes=tuple(plan.notes), total_steps=steps,
+            misdeal=misdeal, irregular_action=irregular, rulings=rulings, notes=tuple(plan.notes), total_steps=steps,
             names={s: p.name for s, p in sorted(seated.items())})
 
     def _play(self, cell: dict[str, Any], number: int, rng: random.Random,
-              irregular: bool) -> tuple[Hand, str]:
+              irregular: bool) -> tuple[Hand, str, tuple[dict[str, Any], ...]]:
         """The hand auto-played by seeded random players: with an irregular
         action when one is due and one fits the hand (else without)."""
         seed = f"down {self.spec.seed} players {number}"
         if irregular:
             player = IrregularPlayer(seed, rng.randint(0, 4))
             try:
-                hand = Hand(Scenario.from_dict(cell), decide=player).autoplay()
+                hand, rulings = _autoplay(Hand(Scenario.from_dict(cell), decide=player))
             except ScenarioError:
                 pass
             else:
-                return hand, player.made[0] if player.made else ""
-        return Hand(Scenario.from_dict(cell), decide=TablePlayer(seed)).autoplay(), ""
+                return hand, player.made[0] if player.made else "", rulings
+        hand, rulings = _autoplay(Hand(Scenario.from_dict(cell), decide=TablePlayer(seed)))
+        return hand, "", rulings
 
     def _cell(self, plan: HandPlan, game: str, number: int, stacks: dict[int, int]) -> dict[str, Any]:
         """The hand as a lesson's table cell writes it (engine.hand.scenario.Scenario.from_dict)."""
