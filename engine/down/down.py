@@ -16,11 +16,12 @@ from typing import Any
 
 from engine.down.events import DownEvent
 from engine.down.irregular import DealSituation, IrregularPlayer, TablePlayer, deal_situation
-from engine.down.spec import DownSpec
+from engine.down.spec import POKER_AMOUNTS, DownSpec
 from engine.down.table import DownTable
 from engine.games.registry import GAMES
 from engine.hand.machine import Hand
 from engine.hand.scenario import Scenario
+from engine.questions.at_table import table_prompts
 from engine.questions.base import TableCell
 from engine.steps import RulingDue, ScenarioError
 from engine.table.plan import HandPlan, Post
@@ -199,6 +200,10 @@ class Down:
                 prompts.append(situation.cell(self.spec.house))
             played, irregular, rulings = self._play(cell, number, rng, irregular == "pending")
             cell["actions"] = list(played.played_actions)
+            asks = random.Random(f"down {self.spec.seed} amounts {number}")
+            if asks.random() < self.spec.arithmetic:
+                table_cell = TableCell(Scenario.from_dict(cell), procedure=Hand)
+                prompts += table_prompts(table_cell, self.spec.amounts or POKER_AMOUNTS, asks)
             stacks_after = dict(stacks_before)
             for seat, p in played.players.items():
                 stacks_after[seat] = p.stack

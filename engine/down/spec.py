@@ -241,6 +241,17 @@ def _stakes(raw: object, games: tuple[str, ...]) -> dict[str, Stakes]:
 
 
 def _amounts(raw: object) -> tuple[str, ...]:
+    """The amounts asked at the table (engine.questions.at_table); () asks every kind a poker hand gives."""
+    from engine.questions.at_table import AMOUNT_KINDS
+
     if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
         raise DownError("amounts", 'a list of kinds asked at the table, e.g. amounts = ["rake", "side-pots"]')
+    unknown = [a for a in raw if a not in POKER_AMOUNTS]
+    if unknown:
+        why = "a banked game's payout, not a poker hand's" if unknown[0] in AMOUNT_KINDS else "no such kind"
+        raise DownError("amounts", f"{unknown[0]!r}: {why}; a down asks {', '.join(POKER_AMOUNTS)}")
     return tuple(raw)
+
+
+# The amounts a poker hand gives (engine.questions.at_table.AMOUNT_KINDS but the Casino Hold'em payout).
+POKER_AMOUNTS = ("pot-limit-max", "call-amount", "side-pots", "rake", "split")

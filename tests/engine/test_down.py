@@ -15,6 +15,7 @@ import pytest
 from engine import (GAMES, Down, DownError, DownHand, DownSpec, Hand, HouseFileError, RandomPlayer, Scenario,
                     ScenarioError, build_question)
 from engine.house import load_house_file
+from engine.questions.at_table import amount_question
 
 ROOT = Path(__file__).resolve().parents[2]
 POKER = [name for name in GAMES if name != "casino-holdem"]
@@ -163,6 +164,8 @@ def test_events_irregularities_and_misdeals_all_happen_over_a_few_busy_downs():
             kinds |= {e.kind for e in h.events}
             rulings |= {r["rule"] for r in h.rulings}
             for prompt in h.prompts:
+                if prompt["ask"] != "irregularity":
+                    continue
                 situations.add(prompt["situation"])
                 q = build_question(prompt)       # a question cell as a lesson writes it
                 assert prompt["ask"] == "irregularity" and q.answer
@@ -195,6 +198,23 @@ def test_a_dead_post_and_a_player_not_dealt_in_go_through_the_hand():
             assert sum(a.amount for a in hand.awards) + hand.rake >= dead
             return
     pytest.fail("no hand with a dead post and a player not dealt in in nine busy downs")
+
+
+def test_amounts_are_asked_at_the_arithmetic_rate_and_computed_by_the_engine():
+    asked: dict[str, int] = {}
+    for seed in (1, 2):
+        for h in down(game="omaha", seed=seed, hands=20, arithmetic=1.0).hands():
+            for prompt in h.prompts:
+                if prompt["ask"] != "amount":
+                    continue
+                asked[prompt["amount"]] = asked.get(prompt["amount"], 0) + 1
+                question = amount_question(h.cell, prompt)      # its answer worked out on the hand
+                assert question.prompt and prompt["at"]
+    assert {"pot-limit-max", "call-amount"} <= set(asked)
+    none = [p for h in down(seed=1, arithmetic=0.0).hands() for p in h.prompts if p["ask"] == "amount"]
+    only = [p["amount"] for h in down(seed=1, arithmetic=1.0, amounts=["call-amount"]).hands()
+            for p in h.prompts if p["ask"] == "amount"]
+    assert not none and only and set(only) == {"call-amount"}
 
 
 def test_pace_and_length_come_from_the_house():
@@ -239,6 +259,8 @@ def test_house_fields_for_downs_are_read_and_checked(tmp_path):
     ({"game": "razz", "stakes": {"bring_in": 9}}, "stakes.razz"),
     ({"games": ["holdem", "razz"], "stakes": {"omaha": {"blinds": [1, 2]}}}, "stakes.omaha"),
     ({"deal": 3}, "deal"),
+    ({"amounts": ["casino"]}, "amounts"),
+    ({"amounts": ["tips"]}, "amounts"),
 ])
 def test_down_error_names_the_key(data, key):
     with pytest.raises(DownError) as caught:
