@@ -51,6 +51,15 @@ def check_chips(hands: list[DownHand]) -> None:
 def check_replays(h: DownHand) -> None:
     """The hand dealt again from its table dict, its actions scripted, leaves the same stacks."""
     if h.misdeal:
+        # Dealt up to the call: the forced bets, then the misdeal; the table dict is a whole hand.
+        hand = h.cell.new_hand()
+        for _ in range(h.total_steps):
+            exp = hand.expected()
+            assert exp is not None and exp.kind in ("move_button", "post_blind", "collect_antes")
+            hand.propose(exp.step())
+        exp = hand.expected()
+        assert exp is not None and exp.kind not in ("move_button", "post_blind", "collect_antes")
+        hand.autoplay()
         return
     hand = Hand(Scenario.from_dict(json.loads(json.dumps(h.table)))).autoplay()
     stacks = dict(h.stacks_before)
@@ -122,6 +131,39 @@ def test_every_game_over_many_seeds(game):
         check_button_and_blinds(hands)
         for h in hands:
             check_replays(h)
+
+
+@pytest.mark.parametrize("house", ["main", "second", "live-casino", "standard"])
+def test_every_built_in_house(house):
+    hands = down(house=house, seed=5, hands=30).hands()
+    check_chips(hands)
+    check_button_and_blinds(hands)
+    for h in hands:
+        check_replays(h)
+
+
+def test_a_moving_button_house_and_a_raked_house(tmp_path):
+    moving = tmp_path / "moving.toml"
+    moving.write_text('button_movement = "moving"\nrake_in_hand = true\n'
+                      '[commission]\nmethod = "percentage"\npercent = 10\ncap = 5\n', encoding="utf-8")
+    hands = down(house=str(moving), seed=6, hands=30).hands()
+    check_chips(hands)
+    assert any(h.rake for h in hands)
+    for h in hands:
+        check_replays(h)
+        assert not h.dead_button                      # the button always moves to a player
+        assert sum(p.what == "big blind" for p in h.posts) == 1
+
+
+def test_a_heads_up_down_stays_heads_up_with_the_button_on_the_small_blind():
+    hands = down(players=2, seed=3, hands=20).hands()
+    check_chips(hands)
+    for h in hands:
+        check_replays(h)
+        if len(h.names) == 2 and len(h.dealt_in) == 2:
+            small = next(p.seat for p in h.posts if p.what == "small blind")
+            assert small == h.button          # published standard rules (house heads_up)
+    assert all(len(h.names) >= 2 for h in hands)
 
 
 def test_horse_changes_game_every_orbit_and_keeps_the_chips():
