@@ -19,6 +19,15 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "
 REBUY_CHANCE = 0.6
 # An away player comes back before a hand this often (standard: a short break).
 BACK_CHANCE = 0.4
+# What a player buys in for, as a share of the down's stack: most the full
+# stack, some less (a short stack makes the short all-in of 6.15 possible).
+BUY_IN_SHARES = (1.0, 1.0, 1.0, 0.5, 0.25, 0.1)
+
+
+def buy_in(rng: random.Random, stack: int) -> int:
+    return max(1, int(stack * rng.choice(BUY_IN_SHARES)))
+
+
 # The fewest players the events leave at the table: a player leaves or steps
 # away only above it, and a player arrives when the table falls below it.
 FEWEST = 3
@@ -74,10 +83,10 @@ def busts(table: Table, rng: random.Random, stack: int, ledger: Ledger) -> list[
         if player.stack > 0:
             continue
         if rng.random() < REBUY_CHANCE:
-            player.stack = stack
-            ledger.buy(seat, stack)
+            player.stack = chips = buy_in(rng, stack)
+            ledger.buy(seat, chips)
             events.append(DownEvent("rebuy", f"{player.name} (seat {seat}) is out of chips and buys in "
-                                             f"again for {stack}", "1.1 Buy-in, 6.2"))
+                                             f"again for {chips}", "1.1 Buy-in, 6.2"))
         else:
             ledger.leave(table, player)
             events.append(DownEvent("leave", f"{player.name} is out of chips and leaves seat {seat}: "
@@ -139,6 +148,7 @@ def arrive(table: Table, rng: random.Random, names: Names, stack: int, empty: li
     seat = rng.choice(empty)
     post = rng.random() < 0.5
     name = names.next()
+    stack = buy_in(rng, stack)
     table.arrive(name, seat, stack, post=post, transfer=transfer)
     ledger.buy(seat, stack)
     if transfer:

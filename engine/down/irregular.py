@@ -117,10 +117,12 @@ class IrregularPlayer(TablePlayer):
     def __call__(self, hand: object, decision: Decision) -> str:
         kind, seat, street, _, opts, _, forced, _, _, _ = decision
         if self.made is None and kind == "bet" and not forced and opts is not None:
-            if self.skip:
+            # A short all-in fits only a short stack facing a bet: taken whenever it comes.
+            short = _short_all_in(hand, decision) if "short-all-in" in self.kinds else None
+            if self.skip and not short:
                 self.skip -= 1
             else:
-                fits = [text for text in (MAKERS[k](hand, decision) for k in self.kinds) if text]
+                fits = [short] if short else [t for t in (MAKERS[k](hand, decision) for k in self.kinds) if t]
                 if fits:
                     text = self.rng.choice(fits)
                     self.made = (text, seat, street)
