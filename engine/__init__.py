@@ -13,6 +13,7 @@ Where things are (one package per part of the rulebook; ARCHITECTURE.md has the 
 - engine/betting/: betting structures, acting in a round, the dealer's rulings (section 6);
 - engine/cards/: cards, decks, hand rankings and the showdown's five cards (sections 3, 5);
 - engine/casino/: Casino Hold'em, the house-banked game (CH paragraphs);
+- engine/down/: a down, hand after hand at one table: events, irregularities, rotations (issue 32);
 - engine/drills/: a fresh hand dealt to order for every attempt (poker and banked);
 - engine/games/: every game declared as data (4.1 Table 1, section 8, the second rulebook's 11-13);
 - engine/hand/: one hand as dealer steps: Hand, its scenario and state, one module per part (8.1, 8.x);
@@ -35,6 +36,9 @@ Questions a lesson asks (the engine computes every answer): Checkpoint, Checkpoi
 
 Amounts asked at the table at the moment they arise (issue 32): AMOUNT_KINDS, AmountQuestion,
     amount_question, table_prompts.
+
+A down: hand after hand at one table, players coming and going: Down, DownError, DownEvent, DownHand,
+    DownSpec.
 
 Drills: a fresh hand for every attempt: DrillError, WANTS, banked, checked, generate, plan,
     wants_in_words.
@@ -71,6 +75,10 @@ from engine.questions.checkpoints import Checkpoint, CheckpointError, find as fi
 from engine.questions.showdown import showdown_parts, without_totals
 # Amounts asked at the table at the moment they arise
 from engine.questions.at_table import AMOUNT_KINDS, AmountQuestion, amount_question, table_prompts
+# A down: hand after hand at one table
+from engine.down.down import Down, DownHand
+from engine.down.events import DownEvent
+from engine.down.spec import DownError, DownSpec
 # Drills: a fresh hand for every attempt
 from engine.drills.poker import DrillError, WANTS, banked, checked, generate, plan, wants_in_words
 # Games and houses
@@ -90,8 +98,10 @@ from engine.sprints.readiness import Readiness, SprintResult, readiness
 # Other
 from engine.rule_names import rule_label, rule_name
 
-__all__ = ["AMOUNT_KINDS", "AmountQuestion", "amount_question", "table_prompts", "CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
-           "Decision", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
+__all__ = ["AMOUNT_KINDS", "AmountQuestion", "amount_question", "table_prompts", "CASINO_HOLDEM", "Card",
+           "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError", "Decision", "Down", "DownError",
+           "DownEvent", "DownHand", "DownSpec", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError",
+           "HouseRules",
            "MalformedAnswer", "PROFILES", "PhhError", "Procedure", "Question", "QuestionError", "RANKINGS",
            "RandomPlayer", "Readiness", "SPRINT_KINDS", "Scenario", "ScenarioError", "SprintItem",
            "SprintResult", "SprintVerdict", "Step", "TableCell", "Verdict", "WANTS", "banked",
