@@ -15,8 +15,7 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from engine.casino.game import CASINO_HOLDEM
-from engine.games.registry import GAMES
+from engine import CASINO_HOLDEM, GAMES
 from webapp import audit, rubric
 from webapp.auth import now
 from webapp.db import get_db, immediate

@@ -115,7 +115,7 @@ def test_bad_input_is_refused_with_a_clear_message_keeping_what_was_typed(app, c
     assert r.status_code == 422 and said in page and 'data-testid="accommodation-error"' in page
     assert f'value="{pct}"' in page and (reason.strip() == "" or f">{reason}</textarea>" in page)
     with app.app_context():
-        assert accommodations.history(get_db(), TRAINEE) == [] and audit.lines(get_db()) == []
+        assert accommodations.history(get_db(), TRAINEE) == [] and audit.lines(get_db(), "accommodation") == []
 
 
 def test_only_staff_set_them_and_only_for_a_trainee_of_the_cohort(app, cohort):
@@ -228,7 +228,7 @@ def test_an_audition_deadline_is_extended_and_the_result_and_certificate_say_so(
     verified = teacher.get(f"/auditions/verify?number={number}").get_data(as_text=True)
     assert 'data-testid="verified-accommodation">50% extra time<' in verified
     csv = teacher.get(f"/cohorts/{cohort_id}/trainees/{TRAINEE}/csv/auditions").get_data(as_text=True).splitlines()
-    assert csv[0].endswith(",certificate,accommodation") and csv[1].endswith(",50% extra time")
+    assert csv[0].endswith(",certificate,attempt,accommodation") and csv[1].endswith(",50% extra time")
 
 
 def test_a_change_after_the_start_leaves_a_run_under_way_as_it_began(app, cohort, clock):
