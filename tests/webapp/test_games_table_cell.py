@@ -115,7 +115,11 @@ def test_the_table_shows_up_cards_bottom_board_kitty_and_muck(lesson_app, client
     _, html = deal_until("double", "burn", 2)
     assert len(re.findall(r'data-card=', html.split('data-testid="board-bottom"')[1].split("</div>")[0])) == 3
     # deal the stud hand to the first bring-in: the three up-cards are shown, nothing else
+    fresh = client.get("/lessons/games").get_data(as_text=True).split('id="cell-stud"')[1].split("</section>")[0]
     at, html = deal_until("stud", "name_opener")
+    # The row of seat numbers is the same whether or not its step is due: it never tells.
+    row = re.compile(r'<fieldset class="seat-row".*?</fieldset>', re.S)
+    assert row.findall(html) == row.findall(fresh) and len(row.findall(html)) == 1
     assert sorted(re.findall(r'data-card="(\w\w)"', html)) == ["2c", "9d", "9h"]
     wrong = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "seat_step": "name_opener:3"},
                         headers=HX).get_data(as_text=True)
