@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 from engine import (AMOUNT_KINDS, Checkpoint, CheckpointError, PhhError, QuestionError, ScenarioError,
                     amount_question, build_question, build_table, find_checkpoint, phh_loads, phh_table_cell,
-                    stand, table_prompts, without_totals)
+                    rule_label, stand, table_prompts, without_totals)
 from webapp.trainee import drill_cells, sprint_cells
 from webapp.markdown_cells import MarkdownTooBig, render_cell
 
@@ -529,7 +529,7 @@ def _check_expected(path: str, line: int, cell_id: str, question, expected: obje
         agrees, shown = False, repr(expected)
     if not agrees:
         raise LessonError(path, line, f"question {cell_id!r}: expect = {shown}, but the engine answers "
-                                      f"{question.format_answer(answer)} (rule {question.rule})")
+                                      f"{question.format_answer(answer)} (rule {rule_label(question.rule)})")
 
 
 def _formattable(question, value: object) -> bool:

@@ -15,6 +15,7 @@ from werkzeug.serving import make_server
 from webapp import create_app
 from webapp.auth import create_user
 from webapp.db import get_db
+from webapp.trainee.drawn_table import SEAT_ROWS
 
 TRAINEE = ("trainee", "browser-pass-1")
 
@@ -56,11 +57,14 @@ def sign_in(page, base: str, path: str) -> None:
 
 def perform(page, cell_id: str, kinds: dict, step) -> None:
     """Do one dealer step through the table cell's controls, as a trainee would:
-    a seat tool and a click on the seat, ticked seats and a button, or a button."""
+    a seat tool and a click on the seat, a seat number in a row of seat steps, ticked seats and
+    a button, or a button."""
     cell = page.locator(f"#cell-{cell_id}")
     if step.kind in kinds.get("choice", ()):
         cell.locator(f"input[name=ruling][value='{step.choice}']").check()
         cell.locator(f"button[data-kind={step.kind}]").click()
+    elif step.kind in SEAT_ROWS:
+        page.locator(f"#cell-{cell_id}--{step.kind}-{step.seat}").click()
     elif step.kind in kinds["seat"]:
         cell.locator(f"input[name=tool][value={step.kind}]").check()
         cell.locator(f"button.seat[data-seat='{step.seat}']").click()

@@ -9,6 +9,7 @@ import pytest
 from webapp import create_app
 from webapp.auth import create_user
 from webapp.db import get_db
+from webapp.trainee.drawn_table import SEAT_ROWS
 
 PASSWORDS = {"trainee": "deal-right-1", "instructor": "teach-well-2", "trainee2": "deal-right-3",
              "admin": "run-school-4"}
@@ -78,10 +79,13 @@ def post_answer(client, slug: str, cell: str, data: dict, rev: str | None = None
 
 def step_form(step, **counters) -> dict:
     """A dealer step as the table's controls post it (a seat tool and the
-    seat, ticked winners, a ruling, or an action button), with the page's
+    seat, a seat number in a row of seat steps, ticked winners, a ruling, or
+    an action button), with the page's
     counters (`at`, `rev`) as the form sends them."""
     if step.seats:
         data = {"kind": step.kind, "winners": [str(s) for s in step.seats]}
+    elif step.seat is not None and step.kind in SEAT_ROWS:
+        data = {"seat_step": f"{step.kind}:{step.seat}"}
     elif step.seat is not None:
         data = {"tool": step.kind, "seat": str(step.seat)}
     elif step.choice:

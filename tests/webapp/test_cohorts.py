@@ -387,7 +387,7 @@ def test_matrix_item_pages_and_trainee_page(app):
     assert "First-try accuracy" in items and "seat 3 (2)" in items and 'role="img"' in items
     assert "<title id=\"class-missed-title\">Rules the cohort missed most</title>" in items
     t1 = teacher.get(f"/cohorts/{cohort}/trainees/1").get_data(as_text=True)
-    assert "<td>1 Nov 2026</td>" in t1 and "2026-11-01" not in t1 and "Rule 8.1.1: 2." in t1 and "No auditions yet." in t1
+    assert "<td>1 Nov 2026</td>" in t1 and "2026-11-01" not in t1 and "Rule 8.1.1 — choosing a seat: 2." in t1 and "No auditions yet." in t1
     assert 'aria-labelledby="accuracy-title accuracy-desc"' in t1 and "<td class=\"num\">3.5 s</td>" in t1
     assert teacher.get(f"/cohorts/{cohort}/trainees/2").status_code == 404     # the instructor is no member
 
@@ -430,7 +430,9 @@ def test_csv_exports_are_utf8_quoted_and_formula_safe(app):
     r = teacher.get(f"/cohorts/{cohort}/csv/attempts")
     assert r.mimetype == "text/csv" and r.headers["Content-Disposition"] == f'attachment; filename="cohort-{cohort}-attempts.csv"'
     rows = read_csv(r)
-    assert rows[0] == [c.key for c in dashboard.ATTEMPTS_COLUMNS]
+    # Each rule column is followed by the rule's short name (issue 29 finding 6).
+    keys = [c.key for c in dashboard.ATTEMPTS_COLUMNS]
+    assert rows[0] == keys[:keys.index("rule") + 1] + ["rule_name"] + keys[keys.index("rule") + 1:]
     answers = {row[5] for row in rows[1:]}
     assert "'=HYPERLINK(\"x\")" in answers and "'+1" in answers and "35, 30, 35" in answers
     assert {row[1] for row in rows[1:]} == {"Zoë, the \"ace\"", "trainee2"}
@@ -461,6 +463,8 @@ def test_every_csv_column_is_documented_in_the_guide():
                     dashboard.CELL_TIME_COLUMNS):
         for column in columns:
             assert f"`{column.key}`" in section, column.key
+            if column.fmt == "rule":
+                assert f"`{column.key}_name`" in section, column.key
     table = dashboard.Table("t", "T", (dashboard.Column("a", "A"),), [("x\ny",)])
     assert to_csv(table) == '\ufeffa\r\n"x\ny"\r\n'
 
@@ -488,3 +492,12 @@ def test_item_analysis_and_trainee_pages_read_as_words_csv_keeps_ids(app):
     assert f"<td>{LESSON}</td>" not in t1
     csv_text = teacher.get(f"/cohorts/{cohort}/trainees/1/csv/attempts").get_data(as_text=True)
     assert "2026-11-01T10:01:00" in csv_text and LESSON in csv_text
+    # The charts of rules missed and every CSV citing a rule name it beside its number.
+    for page, chart_id in ((t1, "missed"), (items, "class-missed")):
+        chart = page.split(f'data-testid="chart-{chart_id}"', 1)[1].split("</svg>", 1)[0]
+        assert ">Rule 8.1.1 — choosing a seat</text>" in chart and ">Rule 8.1.1</text>" not in chart
+    for url in (f"/cohorts/{cohort}/trainees/1/csv/attempts", f"/cohorts/{cohort}/trainees/1/csv/rules-missed",
+                f"/cohorts/{cohort}/csv/items-by-rule?lesson={LESSON}"):
+        rows = list(csv.reader(io.StringIO(teacher.get(url).get_data(as_text=True).lstrip("\ufeff"))))
+        at = rows[0].index("rule")
+        assert rows[0][at + 1] == "rule_name" and ["8.1.1", "choosing a seat"] in [r[at:at + 2] for r in rows], url

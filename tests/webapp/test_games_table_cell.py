@@ -7,6 +7,7 @@ import pytest
 
 from engine.steps import Step
 from webapp.lessonfile import load_library
+from webapp.trainee.drawn_table import SEAT_ROWS
 
 from .conftest import step_form
 
@@ -73,7 +74,11 @@ def test_every_step_of_the_game_is_offered_and_accepted(lesson_app, client, auth
     cell = load_library(lesson_app.config["LESSONS_DIR"]).lessons["games"].cell(cell_id)
     hand = cell.engine.new_hand()
     tools, actions = hand.step_kinds()
-    assert re.findall(r'name="tool" value="(\w+)"', html) == list(tools)
+    # The steps that alternate with dealing are rows of seat numbers, every seat taken (issue 29).
+    rows = [t for t in tools if t in SEAT_ROWS]
+    assert re.findall(r'name="tool" value="(\w+)"', html) == [t for t in tools if t not in SEAT_ROWS]
+    seated = [str(s) for s in sorted(hand.players)]
+    assert re.findall(r'name="seat_step" value="(\w+):(\d+)"', html) == [(t, s) for t in rows for s in seated]
     assert re.findall(r'name="kind" value="(\w+)" data-kind', html) == list(actions) + ["award"]
     at = 0
     while (exp := hand.expected()) is not None:
@@ -110,11 +115,19 @@ def test_the_table_shows_up_cards_bottom_board_kitty_and_muck(lesson_app, client
     _, html = deal_until("double", "burn", 2)
     assert len(re.findall(r'data-card=', html.split('data-testid="board-bottom"')[1].split("</div>")[0])) == 3
     # deal the stud hand to the first bring-in: the three up-cards are shown, nothing else
+    fresh = client.get("/lessons/games").get_data(as_text=True).split('id="cell-stud"')[1].split("</section>")[0]
     at, html = deal_until("stud", "name_opener")
+    # The row of seat numbers is the same whether or not its step is due: it never tells.
+    row = re.compile(r'<fieldset class="seat-row".*?</fieldset>', re.S)
+    assert row.findall(html) == row.findall(fresh) and len(row.findall(html)) == 1
     assert sorted(re.findall(r'data-card="(\w\w)"', html)) == ["2c", "9d", "9h"]
-    wrong = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "tool": "name_opener", "seat": "3"},
+    wrong = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "seat_step": "name_opener:3"},
                         headers=HX).get_data(as_text=True)
     assert "✘" in wrong and "8.11.3(a)" in wrong
-    right = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "tool": "name_opener", "seat": "1"},
+    # A row's seat number names its step; one that is not a seat step of the game is refused as no step.
+    for bad in ("collect_bets:1", "name_opener:x", "name_opener", "pitch_up:"):
+        refused = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "seat_step": bad}, headers=HX)
+        assert "Choose a dealer action first." in refused.get_data(as_text=True), bad
+    right = client.post("/lessons/games/cells/stud/step", data={"at": str(at), "seat_step": "name_opener:1"},
                         headers=HX).get_data(as_text=True)
     assert "Seat 1 (2c) brings in." in right

@@ -42,7 +42,7 @@ def test_a_broken_copy_fails_with_file_and_line(tmp_path):
     assert code == 1
     assert f"holdem-01-dealing-a-hand.md:{at + 1}: not valid TOML" in out
     assert "extra.md:15: question 'q': expect = seat 2: 10, seat 7: 5, but the engine answers " \
-           "seat 2: 5, seat 7: 10 (rule 8.1.5(a))" in out
+           "seat 2: 5, seat 7: 10 (rule 8.1.5(a) — dividing a pot, the odd chip)" in out
     assert "2 problems" in out
 
 

@@ -257,7 +257,9 @@ def test_class_view_shows_each_trainees_weakest_rules(app, client, auth):
     auth.login("instructor")
     page = client.get("/progress/class").get_data(as_text=True)
     row = page.split('data-testid="class-weakest"', 1)[1].split("</table>", 1)[0]
-    assert "Rule 8.2.2: 1 of 3 right; Rule 8.17.1(a): 3 of 4 right" in row
+    # Each rule with its short name beside its number (issue 29 finding 6).
+    assert ("Rule 8.2.2 — who posts the blinds: 1 of 3 right; "
+            "Rule 8.17.1(a) — Hold&#39;em: before the deal: 3 of 4 right") in row
     assert "trainee2</td>" in row and "none missed" in row
     assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
     auth.logout()

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 WIDTH, HEIGHT = 600, 220
 MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 44, 28, 12
-ROW = 26            # a horizontal bar's height with its gap
+LABEL_LINE, LABELLED_ROW, LABEL_GAP = 14, 40, 4   # a horizontal bar's label line above it, the whole row, its left edge
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,15 @@ def columns(chart_id: str, title: str, summary: str, points: list[tuple[str, flo
 
 
 def rows(chart_id: str, title: str, summary: str, points: list[tuple[str, float, str]]) -> Chart:
-    """Horizontal bars, one per (label, value, text), top to bottom (e.g. rules missed)."""
+    """Horizontal bars, one per (label, value, text), top to bottom (e.g. rules missed). Each
+    label is a line of its own above its bar, the chart's whole width, so a rule's number and
+    short name fit beside each other (issue 29 finding 6)."""
     scale = _scale_top([v for _, v, _ in points], None)
-    label_w, inner_w = 150, WIDTH - 150 - 50
-    bars = tuple(Bar(label, text, label_w, MARGIN_TOP + i * ROW, inner_w * max(value, 0) / scale, ROW - 8)
+    inner_w = WIDTH - LABEL_GAP - 50
+    bars = tuple(Bar(label, text, LABEL_GAP, MARGIN_TOP + LABEL_LINE + i * LABELLED_ROW,
+                     inner_w * max(value, 0) / scale, LABELLED_ROW - LABEL_LINE - 8)
                  for i, (label, value, text) in enumerate(points))
-    return Chart(chart_id, title, summary, True, WIDTH, MARGIN_TOP * 2 + ROW * max(len(points), 1), bars, ())
+    return Chart(chart_id, title, summary, True, WIDTH, MARGIN_TOP * 2 + LABELLED_ROW * max(len(points), 1), bars, ())
 
 
 def _number(value: float) -> str:

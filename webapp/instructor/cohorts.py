@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
-from engine import whole_number
+from engine import rule_label, whole_number
 from webapp import accommodations, audition_store, history, sprint_store, table_tests
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
@@ -249,7 +249,7 @@ def _items(cohort: roster.Cohort, lesson: str | None):
 def _missed_chart(chart_id: str, table: dashboard.Table, title: str) -> charts.Chart:
     top = table.rows[:10]
     return charts.rows(chart_id, title, f"Bars: misses per rule, the {len(top)} missed most.",
-                       [(f"Rule {r[0]}", r[1], str(r[1])) for r in top])
+                       [(f"Rule {rule_label(r[0])}", r[1], str(r[1])) for r in top])
 
 
 @bp.get("/<int:cohort_id>/items")

@@ -9,6 +9,8 @@
   carriage return) gets a leading apostrophe, so a spreadsheet shows it as
   text instead of running it (OWASP "CSV injection"). Numbers are written
   as numbers and never changed.
+- A rule column keeps the number the engine cited and is followed by its
+  short name (`rule_name`), so a person reading the file sees what the rule is.
 """
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import csv
 import io
 import re
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from flask import Response, stream_with_context
 
+from engine import rule_name
 from webapp.instructor.dashboard import Table
 
 BOM = "\ufeff"
@@ -34,11 +37,25 @@ def safe_cell(value) -> object:
     return value
 
 
+def _header_and_row(table: Table) -> tuple[list[str], Callable[[Sequence[object]], list[object]]]:
+    """The file's header, and how a row is written: each rule column (fmt "rule") is followed
+    by `KEY_name`, the rule's short name (engine.rule_name), for a person reading the file; the
+    number stays as it was for a program (issue 29 finding 6)."""
+    named = {i for i, c in enumerate(table.columns) if c.fmt == "rule"}
+    header = [key for i, c in enumerate(table.columns) for key in ((c.key, f"{c.key}_name") if i in named else (c.key,))]
+
+    def row(values: Sequence[object]) -> list[object]:
+        return [safe_cell(v) for i, value in enumerate(values)
+                for v in ((value, rule_name(str(value)) if value else "") if i in named else (value,))]
+    return header, row
+
+
 def to_csv(table: Table) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(table.header)
-    writer.writerows([safe_cell(v) for v in row] for row in table.rows)
+    header, row = _header_and_row(table)
+    writer.writerow(header)
+    writer.writerows(row(values) for values in table.rows)
     return BOM + out.getvalue()
 
 
@@ -47,9 +64,10 @@ def chunks(table: Table, rows_per_chunk: int = 500) -> Iterator[bytes]:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     out.write(BOM)
-    writer.writerow(table.header)
-    for n, row in enumerate(table.rows, start=1):
-        writer.writerow([safe_cell(v) for v in row])
+    header, row = _header_and_row(table)
+    writer.writerow(header)
+    for n, values in enumerate(table.rows, start=1):
+        writer.writerow(row(values))
         if n % rows_per_chunk == 0:
             yield out.getvalue().encode("utf-8")
             out.seek(0)

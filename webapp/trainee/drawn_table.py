@@ -75,6 +75,20 @@ def box_layout(n: int) -> Layout:
     return Layout(max(n, 1), 3, places, f"2 / 1 / 3 / {max(n, 1) + 1}", None)
 
 
+# Seat steps offered as a row of seat numbers under the dealer actions, a tap each, rather
+# than as a tool for a tap on a seat (issue 29): each alternates with dealing cards, player by
+# player (take a player's discards, then replace them: 8.4.4(a)) or street by street (the up
+# cards, then who opens: 8.11.3-8.11.4), so as tools they cost a tool change each time; as rows, a
+# stud or draw hand needs no more tool changes than a Hold'em one. A row offers every seated
+# player, never the one due, so it tells nothing a tool would not.
+SEAT_ROWS = ("take_discard", "name_opener")
+
+
+def split_tools(tools: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A hand's seat tools (Hand.step_kinds) as (the tools for a tap on a seat, the rows of seat numbers)."""
+    return tuple(t for t in tools if t not in SEAT_ROWS), tuple(t for t in tools if t in SEAT_ROWS)
+
+
 # A procedure's places on the drawn table, by the view's key for them.
 LAYOUTS = {"seats": seat_layout, "boxes": box_layout}
 # What the procedure calls one of its places, for messages ("click the box ...").

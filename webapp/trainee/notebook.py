@@ -15,7 +15,7 @@ from webapp import sprint_store, store
 from webapp.instructor.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.trainee.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
-                                        seat_layout)
+                                        seat_layout, split_tools)
 from webapp.lessonfile import FAMILIES, load_library, suggested_order
 from webapp.markdown_cells import render_markdown  # noqa: F401  (kept importable here)
 
@@ -206,7 +206,9 @@ def cell_context(lesson, cell, state, message=None, ok=None, rule=None, notice=N
         ctx["question"] = cell.engine
         ctx["locked"] = _locked_by(lesson, cell, state["user_id"])
         if state["feedback"] and message is None:
+            # The stored result, with the question's rule (its name beside its number) as when it was checked.
             ctx["message"], ctx["ok"] = state["feedback"], bool(state["correct"])
+            ctx["rule"] = ctx["rule"] or getattr(cell.engine, "rule", None)
     return ctx
 
 
@@ -354,6 +356,13 @@ def _parse_step(form, kinds: dict, places: str = "seats") -> Step:
     ruling chosen for a step that rules on a player's action. `places` is the
     procedure's word for its places ("seats", "boxes"), as the screen says it."""
     labels = kinds["labels"]
+    if form.get("seat_step"):
+        # A seat number in one of the rows of seat steps (drawn_table.SEAT_ROWS): "take_discard:4".
+        kind, _, place = form.get("seat_step").partition(":")
+        seat = whole_number(place)
+        if kind not in kinds["seat"] or seat is None:
+            raise ValueError("Choose a dealer action first.")
+        return Step(kind, seat=seat)
     kind = form.get("kind") or form.get("tool")
     if kind not in labels:
         raise ValueError("Choose a dealer action first.")
@@ -504,5 +513,5 @@ def question_table(cell) -> Markup:
     return html
 
 
-for _helper in (seat_layout, seat_label, box_label, board_label, card_name, question_table):
+for _helper in (seat_layout, seat_label, box_label, board_label, card_name, question_table, split_tools):
     bp.add_app_template_global(_helper, _helper.__name__)
