@@ -13,6 +13,7 @@ Where things are (one package per part of the rulebook; ARCHITECTURE.md has the 
 - engine/betting/: betting structures, acting in a round, the dealer's rulings (section 6);
 - engine/cards/: cards, decks, hand rankings and the showdown's five cards (sections 3, 5);
 - engine/casino/: Casino Hold'em, the house-banked game (CH paragraphs);
+- engine/down/: a down, hand after hand at one table: events, irregularities, rotations (issue 32);
 - engine/drills/: a fresh hand dealt to order for every attempt (poker and banked);
 - engine/games/: every game declared as data (4.1 Table 1, section 8, the second rulebook's 11-13);
 - engine/hand/: one hand as dealer steps: Hand, its scenario and state, one module per part (8.1, 8.x);
@@ -32,6 +33,9 @@ The banked Casino Hold'em round: CASINO_HOLDEM, CasinoRound, CasinoScenario.
 Questions a lesson asks (the engine computes every answer): Checkpoint, CheckpointError,
     MalformedAnswer, Question, QuestionError, TableCell, build_question, build_table,
     find_checkpoint, showdown_parts, stand, whole_number, without_totals.
+
+A down: hand after hand at one table, players coming and going: Down, DownError, DownEvent, DownHand,
+    DownSpec.
 
 Drills: a fresh hand for every attempt: DrillError, WANTS, banked, checked, generate, plan,
     wants_in_words.
@@ -66,6 +70,10 @@ from engine.questions.base import (MalformedAnswer, Question, QuestionError, Tab
                                    whole_number)
 from engine.questions.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.questions.showdown import showdown_parts, without_totals
+# A down: hand after hand at one table
+from engine.down.down import Down, DownHand
+from engine.down.events import DownEvent
+from engine.down.spec import DownError, DownSpec
 # Drills: a fresh hand for every attempt
 from engine.drills.poker import DrillError, WANTS, banked, checked, generate, plan, wants_in_words
 # Games and houses
@@ -86,7 +94,7 @@ from engine.sprints.readiness import Readiness, SprintResult, readiness
 from engine.rule_names import rule_label, rule_name
 
 __all__ = ["CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
-           "Decision", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
+           "Decision", "Down", "DownError", "DownEvent", "DownHand", "DownSpec", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
            "MalformedAnswer", "PROFILES", "PhhError", "Procedure", "Question", "QuestionError", "RANKINGS",
            "RandomPlayer", "Readiness", "SPRINT_KINDS", "Scenario", "ScenarioError", "SprintItem",
            "SprintResult", "SprintVerdict", "Step", "TableCell", "Verdict", "WANTS", "banked",

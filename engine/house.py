@@ -20,6 +20,10 @@ from engine.money.commission import Commission
 from engine.sprint_targets import DEFAULT_TARGETS, SprintTarget, check_targets, target_for
 
 
+# Hands an hour by game family: published card-room figures (standard; the rulebooks are silent).
+DOWN_PACE: dict[str, int] = {"holdem": 35, "omaha": 28, "stud": 28, "draw": 30, "manila": 30}
+
+
 @dataclass(frozen=True)
 class HouseRules:
     name: str = "main"
@@ -170,6 +174,15 @@ class HouseRules:
     # kind -> (seconds per item, accuracy percent) a trainee should reach.
     # Rulebooks silent; standard dealer-school practice (engine/sprint_targets.py).
     sprint_targets: dict[str, tuple[float, int]] = field(default_factory=lambda: dict(DEFAULT_TARGETS))
+    # --- downs (engine/down, issue 32) ------------------------------------
+    # Hands an hour a dealer is expected to deal, per game family (holdem,
+    # omaha, stud, draw, manila) or per game by name. Rulebooks silent;
+    # standard: the figures card rooms and dealer schools publish.
+    down_pace: dict[str, int] = field(default_factory=lambda: dict(DOWN_PACE))
+    # The chance per hand of a table event (arrival, leaving, stepping away,
+    # a seat change) and of an irregularity to rule on, where a down gives none.
+    down_events: float = 0.15
+    down_irregularities: float = 0.10
     extra: dict[str, Any] = field(default_factory=dict)
 
     def with_(self, **changes: Any) -> "HouseRules":
@@ -342,6 +355,16 @@ FIELD_INFO: dict[str, FieldInfo] = {
     "sprint_targets": FieldInfo(
         "none (rulebooks silent)", "Sprint targets per kind: seconds per item and accuracy percent, "
         "e.g. rake = [8, 95] (standard: dealer-school practice figures).", standard=True),
+    "down_pace": FieldInfo(
+        "none (rulebooks silent)", "A down's standard pace in hands an hour, per game family (holdem, "
+        "omaha, stud, draw, manila) or game name, e.g. holdem = 35 (standard: published card-room "
+        "figures).", standard=True),
+    "down_events": FieldInfo(
+        "8.1.3, 8.2.3-8.2.7", "A down's chance per hand of a table event (a player arriving, leaving, "
+        "stepping away or changing seats) where the down gives none.", standard=True, minimum=0, maximum=1),
+    "down_irregularities": FieldInfo(
+        "section 6, 9.1.1(a)", "A down's chance per hand of an irregularity to rule on (an irregular "
+        "action or a deal error) where the down gives none.", standard=True, minimum=0, maximum=1),
 }
 
 
@@ -544,6 +567,8 @@ def _check_value(key: str, value: Any, default: Any, where: str) -> Any:
             raise HouseFileError(f"{where} must be a table, e.g. [{key}] then lines like holdem = 10")
         if key == "max_players":
             return _check_max_players(value, where)
+        if key == "down_pace":
+            return _check_pace(value, where)
         if key == "sprint_targets":
             try:
                 return check_targets(value, default)
@@ -572,6 +597,19 @@ def _check_max_players(value: dict[str, Any], where: str) -> dict[str, int]:
             raise HouseFileError(f"{where}: {name} = {limit} exceeds Table 1 of 4.1, which allows "
                                  f"{game.title} at most {most} players")
         checked[game.name] = limit
+    return checked
+
+
+def _check_pace(value: dict[str, Any], where: str) -> dict[str, int]:
+    """down_pace: family or game = hands an hour; the families not given keep their defaults."""
+    checked = dict(DOWN_PACE)
+    for name, pace in value.items():
+        if name not in DOWN_PACE and name not in GAMES:
+            raise HouseFileError(f"{where}: {name!r} is neither a game family ({', '.join(DOWN_PACE)}) "
+                                 f"nor a game (python -m engine games)")
+        if isinstance(pace, bool) or not isinstance(pace, int) or not 1 <= pace <= 200:
+            raise HouseFileError(f"{where}: {name} = {pace!r} must be hands an hour, 1 to 200")
+        checked[name] = pace
     return checked
 
 

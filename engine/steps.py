@@ -106,15 +106,19 @@ class Detail:
 
 @dataclass(frozen=True, init=False)
 class Blind(Detail):
-    """post_blind: the amount; `over` for an over-blind (8.4.1(b)(i))."""
+    """post_blind: the amount; `over` for an over-blind (8.4.1(b)(i)); `dead` for
+    chips that go straight to the pot and count toward no bet (a missed small
+    blind made up, 8.2.3, published standard rules)."""
     amount: int
     over: bool = False
+    dead: bool = False
 
-    def __init__(self, amount: int, over: bool = False):
+    def __init__(self, amount: int, over: bool = False, dead: bool = False):
         # Frozen: fields straight into the instance dict, as Step does (every blind of every hand).
         d = self.__dict__
         d["amount"] = amount
         d["over"] = over
+        d["dead"] = dead
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ def schedule_forced_bets(st: HandState) -> None:
     blinds = st.game.blinds
     if blinds is None or not st.blind_amounts:
         return
+    if st.scenario.posts:
+        _schedule_posts(st)
+        return
     seats = tuple(st.blind_seats())
     heads_up = len(st.players) == 2 and st.house.heads_up == "button_small_blind"
     for seat, amount in zip(seats, st.blind_amounts):
@@ -53,6 +56,29 @@ def schedule_forced_bets(st: HandState) -> None:
             "post_blind", rule,
             f"The player on the immediate left of the last blind places the over-blind, double "
             f"the last blind ({rule}, 8.2.4)", seat=seat, detail=Blind(amount, over=True)))
+
+
+# Posts that are the blinds in their positions: the preflop action starts left of the last (8.2.2).
+POSITION_BLINDS = frozenset({"blind", "small blind", "middle blind", "big blind", "over-blind"})
+
+
+def _schedule_posts(st: HandState) -> None:
+    """The forced bets as the table's plan sets them across hands (engine.table,
+    engine.down): the blinds where 8.2.2 and 8.2.6 put them, a new player's big
+    blind (8.2.7(b)), a penalty big blind (8.2.5), missed blinds made up (8.2.3),
+    a dead one going straight to the pot. Each is a dealer step citing its rule."""
+    for post in st.scenario.posts:
+        if post.live:
+            st._posted_blinds[post.seat] = max(post.amount, st._posted_blinds.get(post.seat, 0))
+        else:
+            st._dead_posts[post.seat] = st._dead_posts.get(post.seat, 0) + post.amount
+        if post.what in POSITION_BLINDS or post.what.startswith("blind "):
+            st._last_blind_seat = post.seat
+        kind = "live: it counts toward the player's bet" if post.live else "dead: it goes to the pot"
+        st._agenda.append(Expected(
+            "post_blind", post.rule, f"Seat {post.seat} posts the {post.what} of {post.amount}, {kind} "
+            f"({post.rule})", seat=post.seat, detail=Blind(post.amount, over=post.what == "over-blind",
+                                                           dead=not post.live)))
 
 
 def step_move_button(st: HandState, exp: Expected) -> Done:
@@ -86,8 +112,11 @@ def step_post_blind(st: HandState, exp: Expected) -> Done:
     player = st.players[exp.seat]
     amount = min(exp.detail.amount, player.stack)
     player.stack -= amount
-    player.in_front += amount
     player.committed += amount
+    if exp.detail.dead:
+        st.pot += amount
+        return Done(f"Seat {exp.seat} posts {amount} dead: into the pot.")
+    player.in_front += amount
     what = "an over-blind of" if exp.detail.over else "posts"
     return Done(f"Seat {exp.seat} {'places ' + what if exp.detail.over else what} {amount}.")
 

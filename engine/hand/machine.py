@@ -140,13 +140,22 @@ class Hand(HandState, Procedure):
         self._pots_awarded = 0
         self._last_blind_seat = None
         self._posted_blinds = {}
+        self._dead_posts = {}
         self._ruling_effect = None
         self._binding = {}
         self._short_bets = {}
         self._opener_memo = None
         self.last_wager = None
         if self.game.uses_button:
-            self._agenda.append(_move_button(self.game, self._next_seat(scenario.button_was)))
+            after = self._next_seat(scenario.button_was)
+            if scenario.button is None or scenario.button == after:
+                self._agenda.append(_move_button(self.game, after))
+            else:
+                self._agenda.append(Expected(
+                    "move_button", "8.2.6", f"The button goes to seat {scenario.button}, where the blinds "
+                    "put it this hand: the big blind moves to the next player due, and the button and "
+                    "small blind may fall in front of an empty seat or a player not dealt in (8.2.6, "
+                    "1.1 Dead button)", seat=scenario.button))
         else:
             schedule_forced_bets(self)
 
@@ -352,6 +361,13 @@ class Hand(HandState, Procedure):
         marked = was if self.button is None else None
         for seat in range(1, self.scenario.table_seats + 1):
             p = self.players.get(seat)
+            if p is None and seat in self.scenario.out:
+                # Seated but not dealt in this hand (engine.down: waiting, 8.2.3-8.2.7).
+                name, chips = self.scenario.out[seat]
+                seats.append({"seat": seat, "empty": False, "out": True, "name": name, "stack": chips,
+                              "in_front": 0, "folded": True, "all_in": False, "button": seat == self.button,
+                              "button_was": seat == marked, "won": 0, "cards": [], "up": []})
+                continue
             if p is None:
                 seats.append({"seat": seat, "empty": True, **({"button_was": True} if seat == marked else {})})
                 continue

@@ -31,6 +31,18 @@ RAKE_RULES = {"percentage": "7.2.1(a)", "fixed-hand": "7.2.3(a)", "fixed-person"
 _STRUCTURES: dict[tuple[object, ...], BettingStructure] = {}
 
 
+@dataclass(frozen=True)
+class Posted:
+    """One forced bet the table's plan sets before the deal (engine.table.plan.Post):
+    a blind, a new player's or a penalty big blind, a missed blind made up.
+    A dead post goes to the pot and counts toward no bet (8.2.3)."""
+    seat: int
+    what: str
+    amount: int
+    live: bool = True
+    rule: str = "8.2.2"
+
+
 @dataclass
 class Scenario:
     """What a lesson cell gives the engine: everything needed to replay a hand."""
@@ -54,6 +66,13 @@ class Scenario:
     # Section 7 for this hand: settings over the house's `commission` ({} = the
     # house's own); None takes commission only where the house's rake_in_hand says so.
     commission: dict[str, Any] | None = None
+    # A hand across hands (engine.down): the button's seat when it is not the
+    # next player after `button_was` (a dead button, 8.2.6), the forced bets as
+    # the table's plan sets them (they replace the blinds left of the button,
+    # 8.2.2-8.2.7), and players seated but not dealt in (waiting, 8.2.3-8.2.7).
+    button: int | None = None
+    posts: tuple[Posted, ...] = ()
+    out: dict[int, tuple[str, int]] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Scenario":
@@ -131,12 +150,61 @@ class Scenario:
         mucked = data.get("mucked", [])
         if not isinstance(mucked, list) or not all(_whole(s) for s in mucked):
             raise ScenarioError("mucked must list seat numbers, e.g. mucked = [4] (8.1.7)")
-        return cls(game=game, seats=seats, button_was=button_was, blinds=blinds,
+        button = data.get("button")
+        if button is not None and (not _whole(button) or not 1 <= button <= table_seats):
+            raise ScenarioError(f"button = {button!r} is not a seat at this table (seats 1 to {table_seats})")
+        out = _seat_table(data.get("out", {}), "out")
+        both = sorted(set(out) & set(seats))
+        if both:
+            raise ScenarioError(f"seat {both[0]} is in both seats and out: a player not dealt in is listed "
+                                "under out only")
+        return cls(game=game, seats=seats, button_was=button_was, blinds=blinds, button=button,
+                   posts=_posts(data.get("posts", []), seats), out=out,
                    actions=tuple(actions), seed=data.get("seed", 1), stack=stacked, deck=ints["deck"],
                    table_seats=cast(int, ints["table_seats"]), house=data.get("house", "main"), ante=ante,
                    betting=betting, limits=tuple(limits), over_blind=over_blind, bring_in=bring_in,
                    seat_antes={int(k): v for k, v in seat_antes.items()}, mucked=tuple(mucked),
                    commission=_commission_table(data.get("commission")))
+
+
+def _seat_table(raw: object, key: str) -> dict[int, tuple[str, int]]:
+    """`seats` or `out`: seat = ["Name", chips]."""
+    if not isinstance(raw, dict):
+        raise ScenarioError(f'{key} must be a table like {key} = {{ 1 = ["Ann", 200] }}')
+    seats = {}
+    for seat, value in raw.items():
+        if not str(seat).isdigit():
+            raise ScenarioError(f"{key}: seat {seat!r} is not a seat number")
+        if (not isinstance(value, list) or len(value) != 2 or not isinstance(value[0], str)
+                or not _whole(value[1]) or value[1] < 0):
+            raise ScenarioError(f'{key}: seat {seat} must be ["Name", chips]')
+        seats[int(seat)] = (value[0], value[1])
+    return seats
+
+
+POST_KEYS = ("seat", "what", "amount", "live", "rule")
+
+
+def _posts(raw: object, seats: dict[int, tuple[str, int]]) -> tuple[Posted, ...]:
+    """`posts`: the forced bets as the table plan sets them (engine.table.plan.Post)."""
+    example = 'posts = [{ seat = 3, what = "small blind", amount = 1, live = true, rule = "8.2.2(a)" }]'
+    if not isinstance(raw, list):
+        raise ScenarioError(f"posts must be a list of tables, e.g. {example}")
+    out = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) - set(POST_KEYS) or not {"seat", "amount"} <= set(item):
+            raise ScenarioError(f"each post is a table of {', '.join(POST_KEYS)} (seat and amount needed), "
+                                f"e.g. {example}")
+        seat, amount = item["seat"], item["amount"]
+        if not _whole(seat) or seat not in seats:
+            raise ScenarioError(f"posts: seat {seat!r} is not a seat dealt in (listed under seats)")
+        if not _whole(amount) or amount <= 0:
+            raise ScenarioError(f"posts: seat {seat}'s amount must be chips above 0, not {amount!r}")
+        live, what, rule = item.get("live", True), item.get("what", "blind"), item.get("rule", "8.2.2")
+        if not isinstance(live, bool) or not isinstance(what, str) or not isinstance(rule, str):
+            raise ScenarioError(f"posts: seat {seat}: live is true or false, what and rule are text")
+        out.append(Posted(seat, what, amount, live, rule))
+    return tuple(out)
 
 
 def _whole(value: object) -> bool:
@@ -273,7 +341,13 @@ class SetUp:
             raise ScenarioError(f"{len(sc.seats)} player is not a hand: at least two are needed (at least "
                                 "three for the blinds to fall as 8.2.2 places them; two play heads-up "
                                 "under the house rule heads_up)")
-        bad = [s for s in sc.seats if not 1 <= s <= sc.table_seats]
+        if sc.posts and not self.blind_amounts:
+            raise ScenarioError(f"posts are the blinds and other posts of a blind game; {game.title} "
+                                f"takes {game.forced_bets()}")
+        if sc.out and len(sc.seats) + len(sc.out) > limit:
+            raise ScenarioError(f"{game.title} seats at most {limit} players, dealt in or not "
+                                f"({game.max_players_rule} Table 1)")
+        bad = [s for s in list(sc.seats) + list(sc.out) if not 1 <= s <= sc.table_seats]
         if bad:
             raise ScenarioError(f"seat {bad[0]} is not at a {sc.table_seats}-seat table")
         if self.blind_amounts:

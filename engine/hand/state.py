@@ -134,6 +134,7 @@ class HandState(SetUp):
     _pots_awarded: int
     _last_blind_seat: int | None
     _posted_blinds: dict[int, int]     # seat -> nominal blind (call level)
+    _dead_posts: dict[int, int]        # seat -> chips posted dead (a missed small blind, 8.2.3)
     _clockwise: dict[int, tuple[int, ...]]   # seat -> occupied seats clockwise after it
     _uses_button: bool                 # self.game.uses_button, kept (a hand's game never changes)
     _dealt: dict[tuple[int, int, str], DealtHand]    # (seat, board, ranking) -> best hand read (awarding)
@@ -225,11 +226,15 @@ class HandState(SetUp):
         of a wager to be called or matched, all in the main pot (published
         tournament rules; house tournament_antes). Takes them out of
         `contributions` and returns their total."""
-        if not any(self.scenario.seat_antes.values()):
+        dead_posts = self._dead_posts
+        if not dead_posts and not any(self.scenario.seat_antes.values()):
             return 0
         dead = 0
+        by_seat = any(self.scenario.seat_antes.values())
         for seat in list(contributions):
-            paid = min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
+            paid = (min(self.ante_of(seat), self.scenario.seats[seat][1] - self._fees.get(seat, 0))
+                    if by_seat else 0)
+            paid = min(paid + dead_posts.get(seat, 0), contributions[seat])
             contributions[seat] -= paid
             dead += paid
             if not contributions[seat]:
