@@ -33,6 +33,7 @@ from typing import Any
 
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
+from webapp.trainee.down_cells import pace_standard
 
 SEED_LIMIT = 2 ** 31 - 1
 IDLE_MS = 3 * 60 * 1000      # the most one gap between posts adds to the time dealing
@@ -335,7 +336,10 @@ class Score:
         return right * 100 // self.asked if self.asked else None
 
 
-RULING = "irregularity"      # a prompt's `ask` that is a ruling; every other kind asks an amount
+# A ruling: a prompt asked as "irregularity" (a deal situation to call) or a
+# dealer step that rules on a player's action (recorded with ask "ruling").
+# Every other prompt asks an amount; every other step is the procedure.
+RULINGS = ("irregularity", "ruling")
 
 
 def score(run: Run, records: list[Record], pace_standard: float, at: datetime | None = None) -> Score:
@@ -345,12 +349,11 @@ def score(run: Run, records: list[Record], pace_standard: float, at: datetime | 
     firsts: dict[tuple[str, int, int], Record] = {}
     for rec in records:
         firsts.setdefault((rec.what, rec.hand, rec.position), rec)
-    steps = [r for (what, _, _), r in firsts.items() if what == "step"]
-    answers = [r for (what, _, _), r in firsts.items() if what == "answer"]
-    rulings = [r for r in answers if r.ask == RULING]
-    amounts = [r for r in answers if r.ask != RULING]
+    rulings = [r for r in firsts.values() if r.ask in RULINGS]
+    steps = [r for r in firsts.values() if r.what == "step" and r.ask not in RULINGS]
+    amounts = [r for r in firsts.values() if r.what == "answer" and r.ask not in RULINGS]
     rules: dict[str, list[int]] = {}
-    for rec in (*steps, *answers):
+    for rec in firsts.values():
         if rec.rule:
             tally = rules.setdefault(rec.rule, [0, 0])
             tally[0] += int(rec.correct)
@@ -367,3 +370,9 @@ def best_of(runs: list[Run], scores: dict[int, Score]) -> tuple[Run, Score] | No
     """The ended run with the best accuracy (then pace): what an assignment shows."""
     ended = [(r, scores[r.id]) for r in runs if r.ended and r.id in scores]
     return max(ended, key=lambda rs: (rs[1].accuracy or 0, rs[1].pace or 0.0), default=None)
+
+
+def run_score(run: Run) -> Score:
+    """A run's score now: its records against the house's pace for its games."""
+    return score(run, records_of(run.id), pace_standard(json.dumps(run.spec, sort_keys=True), run.seed,
+                                                        run.hands_dealt))

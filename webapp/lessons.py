@@ -62,6 +62,8 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
                 problem = None if question.check(question.answer).ok else "its own answer is not accepted"
             elif cell.kind == "sprint":
                 problem = None      # its set was drawn, and every answer worked out, when it loaded
+            elif cell.kind == "down":
+                problem = None      # its spec was read, and its first hand dealt, when it loaded
             else:
                 problem = None      # rendered, and its size and time checked, when it loaded
         except Exception as exc:  # noqa: BLE001

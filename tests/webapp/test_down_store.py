@@ -73,6 +73,7 @@ def test_score_counts_each_step_and_prompt_once_at_its_first_try(app):
                    ds.Record(1, 2, "step", "Post seat 4", False, True, "8.2.2"),
                    ds.Record(1, 2, "step", "Post seat 4", True, False, "8.2.2", payload='{"kind": "post_blind"}'),
                    ds.Record(1, 0, "answer", "check", False, True, "6.1", ask="irregularity"),
+                   ds.Record(1, 3, "step", "Rule: call", True, True, "6.9", ask="ruling", payload='{"kind": "r"}'),
                    ds.Record(2, 1, "step", "Button to seat 4", True, True, "8.2.1", payload='{"kind": "x"}'),
                    ds.Record(2, 0, "answer", "40", True, True, "6.6", ask="pot-limit-max")]
             for r in rec:
@@ -81,17 +82,18 @@ def test_score_counts_each_step_and_prompt_once_at_its_first_try(app):
             ds.save_run(run)
         run = ds.get_run(run_id)
         records = ds.records_of(run_id)
-        assert len(records) == 6 and ds.accepted_steps(run_id, 1) == [{"kind": "move_button"}, {"kind": "post_blind"}]
+        assert len(records) == 7
+        assert ds.accepted_steps(run_id, 1) == [{"kind": "move_button"}, {"kind": "post_blind"}, {"kind": "r"}]
         s = ds.score(run, records, 35.0)
         assert (s.hands, s.steps, s.steps_first, s.rulings, s.rulings_right, s.amounts, s.amounts_right) == \
-            (2, 3, 2, 1, 0, 1, 1)
-        assert s.accuracy == 3 * 100 // 5
+            (2, 3, 2, 2, 1, 1, 1)
+        assert s.accuracy == 4 * 100 // 6
         assert s.pace == 4.0 and s.pace_percent == 11
         assert s.again == (1,)
         worst = s.by_rule[0]
         assert worst.percent == 0 and worst.rule in ("8.2.2", "6.1")
         assert {r.rule: (r.right, r.total) for r in s.by_rule} == {"8.2.1": (2, 2), "8.2.2": (0, 1), "6.1": (0, 1),
-                                                                   "6.6": (1, 1)}
+                                                                   "6.6": (1, 1), "6.9": (1, 1)}
 
 
 def test_an_ended_lesson_down_marks_its_cell_done(app):

@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine import whole_number
-from webapp import audition_store, history, sprint_store
+from webapp import audition_store, down_store, history, sprint_store
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
@@ -207,7 +207,7 @@ def assign(cohort_id):
     picked = [(kind, target) for kind, target in chosen.items() if target]
     try:
         if len(picked) != 1:
-            raise roster.Refused(["Choose one lesson, audition or sprint to assign" +
+            raise roster.Refused(["Choose one lesson, audition, sprint or down to assign" +
                                   (", not several." if picked else ".")])
         kind, target = picked[0]
         name = KINDS[kind].choices().get(target)
@@ -266,6 +266,8 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
     titles = {a.id: a.title for a in audition_store.auditions()}
     tables["auditions"] = dashboard.audition_results(audition_store.runs_of(user_id=member.id), titles)
     tables["sprint-readiness"] = _readiness([member])
+    tables["downs"] = dashboard.down_results((r, down_store.run_score(r))
+                                             for r in down_store.runs_of(user_id=member.id))
     return tables
 
 
@@ -285,7 +287,7 @@ def trainee(cohort_id, user_id):
     shown = dashboard.Table(recent.name, recent.title, recent.columns, recent.rows[-SHOWN_ATTEMPTS:][::-1])
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("instructor/cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
-                           total=total, accuracy=accuracy, speed=speed,
+                           total=total, accuracy=accuracy, speed=speed, down_runs=down_store.runs_of(user_id=member.id),
                            missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"))
 
 

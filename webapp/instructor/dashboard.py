@@ -344,6 +344,23 @@ def audition_results(runs: Iterable[Any], titles: dict[int, str]) -> Table:
     return Table("auditions", "Audition results", AUDITION_COLUMNS, rows)
 
 
+# --- downs --------------------------------------------------------------------------------------
+
+DOWN_COLUMNS = (Column("down", "Down"), Column("started_at", "Started", "when"), Column("status", "Status"),
+                Column("hands", "Hands dealt", "int"), Column("accuracy_pct", "Right at the first try", "pct"),
+                Column("rulings", "Rulings right"), Column("amounts", "Amounts right"),
+                Column("pace", "Hands an hour", "int"), Column("pace_standard", "House pace", "int"),
+                Column("again", "Hands to look at again"))
+
+
+def down_results(runs: Iterable[tuple[Any, Any]]) -> Table:
+    """A trainee's downs, newest first: `runs` is (webapp.down_store.Run, its Score)."""
+    rows = [(r.title, r.started_at, r.status, s.hands, s.accuracy, f"{s.rulings_right}/{s.rulings}",
+             f"{s.amounts_right}/{s.amounts}", round(s.pace) if s.pace is not None else None,
+             round(s.pace_standard), " ".join(map(str, s.again))) for r, s in runs]
+    return Table("downs", "Downs", DOWN_COLUMNS, rows)
+
+
 # --- sprint readiness ---------------------------------------------------------------------------
 
 READINESS_COLUMNS = (Column("trainee", "Trainee"), Column("kind", "Kind"), Column("items", "Items", "int"),

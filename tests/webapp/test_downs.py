@@ -1,0 +1,174 @@
+"""A down in a lesson and on its own page (issue 32): start and resume, every
+step checked and stored once, a wrong step changes nothing, a double post
+is refused, the hand waits at a prompt, the next hand is dealt at once, the
+summary and a hand reopened; the lesson's down cell is a file:line error
+when the engine refuses a key."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import down_store as ds
+from webapp.db import get_db
+from webapp.lessonfile import LessonError, parse_lesson
+from webapp.trainee import downs
+
+from .conftest import HX, step_form
+
+LESSON, CELL = "table-02-a-down", "holdem-down"
+
+
+def start(client) -> int:
+    r = client.post("/downs/start", data={"lesson": LESSON, "cell": CELL})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return int(re.search(r"/downs/runs/(\d+)", r.headers["Location"]).group(1))
+
+
+def run_of(app, run_id: int) -> ds.Run:
+    with app.app_context():
+        run = ds.get_run(run_id)
+        assert run is not None
+        return run
+
+
+def due(app, run_id: int):
+    """(the step due now, or None while the hand waits for a prompt; the run)."""
+    run = run_of(app, run_id)
+    with app.test_request_context():
+        if downs.waiting_for(run) is not None:
+            return None, run
+        _, hand = downs.current(run)
+        return hand.expected().step(), run
+
+
+def post_due(client, app, run_id: int):
+    step, run = due(app, run_id)
+    assert step is not None
+    return client.post(f"/downs/runs/{run_id}/step", data=step_form(step, at=len(run.steps), rev=run.posts),
+                       headers=HX)
+
+
+def answer_prompt(client, app, run_id: int, right: bool = True):
+    """Answer the prompt the hand waits for with the engine's answer (or a wrong one)."""
+    run = run_of(app, run_id)
+    with app.test_request_context():
+        prompt = downs.waiting_for(run)
+        assert prompt is not None
+        question = prompt.question
+        answer = question.answer
+    form: dict = {"rev": str(run.posts)}
+    if question.input == "choice":
+        choices = [value for value, _ in question.choices]
+        form["choice"] = answer if right else next(c for c in choices if c != answer)
+    elif question.input == "seat":
+        form["seat"] = str(answer)
+    else:
+        pytest.skip(f"prompt input {question.input} not driven here")
+    return client.post(f"/downs/runs/{run_id}/answer", data=form, headers=HX)
+
+
+def test_a_down_is_dealt_hand_after_hand_and_stored(app, client, auth):
+    auth.login()
+    run_id = start(client)
+    page = client.get(f"/downs/runs/{run_id}").get_data(as_text=True)
+    assert "Before hand 1" in page and 'data-testid="down-status"' in page
+    assert start(client) == run_id                 # a second start resumes the same run
+    r = post_due(client, app, run_id)
+    assert r.status_code == 200 and "✔" in r.get_data(as_text=True)
+    posts = 1
+    while run_of(app, run_id).hand == 1:
+        step, _ = due(app, run_id)
+        r = post_due(client, app, run_id) if step is not None else answer_prompt(client, app, run_id)
+        assert r.status_code == 200, r.get_data(as_text=True)
+        posts += 1
+    run = run_of(app, run_id)
+    assert run.hand == 2 and run.steps == [] and run.posts == posts
+    body = r.get_data(as_text=True)
+    assert "Hand 1 is dealt; hand 2 is ready." in body and "Before hand 2" in body
+    with app.app_context():
+        records = ds.records_of(run_id)
+        assert len(records) == posts and all(r.correct for r in records) and {r.hand for r in records} == {1}
+        score = ds.run_score(ds.get_run(run_id))
+    assert score.hands == 1 and score.accuracy == 100 and score.again == ()
+
+
+def test_a_wrong_step_changes_nothing_and_a_double_post_is_refused(app, client, auth):
+    auth.login()
+    run_id = start(client)
+    run = run_of(app, run_id)
+    r = client.post(f"/downs/runs/{run_id}/step", data={"kind": "burn", "at": "0", "rev": "0"}, headers=HX)
+    assert r.status_code == 200 and "✘" in r.get_data(as_text=True)
+    after = run_of(app, run_id)
+    assert after.steps == run.steps and after.posts == 1 and after.wrong_in_a_row == 1
+    step, _ = due(app, run_id)
+    form = step_form(step, at=0, rev=1)
+    assert client.post(f"/downs/runs/{run_id}/step", data=form, headers=HX).status_code == 200
+    again = client.post(f"/downs/runs/{run_id}/step", data=form, headers=HX)       # the double click
+    assert again.status_code == 409 and "nothing was recorded" in again.get_data(as_text=True)
+    with app.app_context():
+        records = ds.records_of(run_id)
+    assert [(r.correct, r.first_try) for r in records] == [(False, True), (True, False)]
+    assert run_of(app, run_id).steps == [step.to_dict()]
+
+
+def test_stop_and_resume_lose_nothing_and_another_trainee_sees_nothing(app, client, auth):
+    auth.login()
+    run_id = start(client)
+    for _ in range(3):
+        assert post_due(client, app, run_id).status_code == 200
+    steps = run_of(app, run_id).steps
+    assert client.post(f"/downs/runs/{run_id}/stop").status_code == 302
+    run = run_of(app, run_id)
+    assert run.stopped and run.steps == steps
+    step, _ = due(app, run_id)
+    r = client.post(f"/downs/runs/{run_id}/step", data=step_form(step, at=3, rev=3), headers=HX)
+    assert r.status_code == 409 and "Resume" in r.get_data(as_text=True)
+    assert "Resume the down" in client.get(f"/downs/runs/{run_id}").get_data(as_text=True)
+    client.post(f"/downs/runs/{run_id}/resume")
+    assert run_of(app, run_id).status == "dealing"
+    assert post_due(client, app, run_id).status_code == 200
+    assert len(run_of(app, run_id).steps) == 4
+    auth.logout()
+    auth.login("trainee2")
+    for path in (f"/downs/runs/{run_id}", f"/downs/runs/{run_id}/summary", f"/downs/runs/{run_id}/hands/1"):
+        assert client.get(path).status_code == 404
+    assert client.post(f"/downs/runs/{run_id}/stop").status_code == 404
+    auth.logout()
+    auth.login("instructor")
+    assert client.get(f"/downs/runs/{run_id}/summary").status_code == 200
+    assert client.get(f"/downs/runs/{run_id}").status_code == 404
+
+
+def test_ending_gives_the_summary_and_a_hand_reopens_as_dealt(app, client, auth):
+    auth.login()
+    run_id = start(client)
+    client.post(f"/downs/runs/{run_id}/step", data={"kind": "burn", "at": "0", "rev": "0"}, headers=HX)
+    for _ in range(2):
+        post_due(client, app, run_id)
+    r = client.post(f"/downs/runs/{run_id}/stop", data={"end": "1"})
+    assert r.headers["Location"].endswith(f"/downs/runs/{run_id}/summary")
+    summary = client.get(f"/downs/runs/{run_id}/summary").get_data(as_text=True)
+    assert "Hands to look at again" in summary and f"/downs/runs/{run_id}/hands/1" in summary
+    hand = client.get(f"/downs/runs/{run_id}/hands/1").get_data(as_text=True)
+    assert "Before the hand" in hand and hand.count("wrong") >= 1
+    assert client.get(f"/downs/runs/{run_id}").status_code == 302       # over: to the summary
+    step, _ = due(app, run_id)
+    r = client.post(f"/downs/runs/{run_id}/step", data=step_form(step, at=2, rev=3), headers=HX)
+    assert r.status_code == 409 and run_of(app, run_id).posts == 3
+    with app.app_context():
+        done = get_db().execute("select done from cell_state where user_id = 1 and lesson = ? and cell = ?",
+                                [LESSON, CELL]).fetchone()
+    assert done[0] == 1
+    assert "Resume the down" not in client.get(f"/lessons/{LESSON}").get_data(as_text=True)
+
+
+def test_a_bad_key_is_the_lessons_file_and_line():
+    text = '+++\ntitle = "D"\n+++\n\n```down\nid = "d"\ngame = "holdem"\nplayers = 12\nseats = 9\n```\n'
+    with pytest.raises(LessonError) as found:
+        parse_lesson(text, "lessons/d.md")
+    assert found.value.line == 8 and "down cell 'd'" in str(found.value) and "players" in str(found.value)
+    text = text.replace("players = 12", "tables = 2")
+    with pytest.raises(LessonError) as found:
+        parse_lesson(text, "lessons/d.md")
+    assert found.value.line == 8

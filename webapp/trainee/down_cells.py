@@ -1,0 +1,133 @@
+"""Down cells: a lesson's ```down cell, a run of hands at one table (issue 32).
+
+The cell's TOML is the engine's down spec (engine.DownSpec.from_dict: game or
+rotation, house, seats, players, stakes, stacks, hands or minutes, seed, the
+rates of events, irregularities and amounts asked) plus its words (`id`,
+`title`, `prompt`). At load the spec is read and the first hand dealt, so a
+bad key is the lesson's `file:line` (DownError names the key at fault).
+
+A down is worked out from its spec and seed alone, so the web app keeps no
+hand: `down_of(spec, seed)` is the engine's Down, one per process and run
+(bounded LRU), which works its hands out lazily and keeps them; each hand's
+prompts (rulings and amounts, each with its `at`) become a Prompt here: the
+question, and the point of the hand where it is asked (engine.find_checkpoint),
+which the hand waits at, like a lesson's question with `at`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from engine import (Checkpoint, Down, DownError, DownSpec, Question, TableCell, build_question,
+                    find_checkpoint)
+
+WORDING = ("id", "title", "prompt")
+LOAD_SEED = 1          # the seed of the hand dealt at load when the cell gives none
+CACHE_SIZE = 256       # downs kept per process (a class's runs at once)
+
+
+class DownCellError(ValueError):
+    """A down cell the lesson cannot hold: `key` names the line at fault."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class DownPlan:
+    """A lesson's down: the spec's TOML (what every run of it deals) and its words."""
+    spec: str                        # the spec's TOML as JSON, sorted: the key of the kept downs
+    title: str = ""
+    prompt: str = ""
+    hands: int | None = None
+    minutes: int | None = None
+    seed: int | None = None          # a fixed seed: every trainee deals the same down
+    games: tuple[str, ...] = ()
+    sample: Any = field(default=None, compare=False)   # the Down of LOAD_SEED (or the fixed seed)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return dict(json.loads(self.spec))
+
+
+def spec_data(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in WORDING}
+
+
+def build(data: dict[str, Any], source: str = "<lesson>") -> DownPlan:
+    """The plan of a lesson's down cell; DownCellError names the key at fault."""
+    given = spec_data(data)
+    try:
+        spec = DownSpec.from_dict(given, source=source)
+        down = Down(spec)
+        down.hand(1)
+    except DownError as exc:
+        raise DownCellError(_key_of(exc, given), str(exc)) from None
+    hands = getattr(spec, "hands", None)
+    minutes = getattr(spec, "minutes", None)
+    seed = given.get("seed")
+    return DownPlan(json.dumps(given, sort_keys=True), str(data.get("title", "")), str(data.get("prompt", "")),
+                    hands, minutes, seed if isinstance(seed, int) else None, tuple(getattr(spec, "games", ())),
+                    down)
+
+
+def _key_of(exc: Exception, given: dict[str, Any]) -> str:
+    """The key a DownError names: its `key`, or the cell key its message starts with."""
+    key = getattr(exc, "key", None)
+    if isinstance(key, str) and key:
+        return key
+    first = str(exc).split(" ", 1)[0].strip(":,'\"")
+    return first if first in given else "id"
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def down_of(spec: str, seed: int) -> Down:
+    """The engine's down of a run: its spec (as stored) dealt from its seed."""
+    return Down(DownSpec.from_dict({**json.loads(spec), "seed": seed}, source="down"))
+
+
+@lru_cache(maxsize=CACHE_SIZE * 4)
+def table_of(spec: str, seed: int, number: int) -> TableCell:
+    """Hand `number`'s table cell, one object per process (webapp.trainee.hands keeps
+    replayed hands by the cell object, so it must be the same one every time)."""
+    return down_of(spec, seed).hand(number).cell
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question the hand asks at a point (`at`): a ruling or an amount."""
+    index: int
+    ask: str
+    question: Question
+    checkpoint: Checkpoint
+
+    @property
+    def id(self) -> str:
+        return "down-prompt"
+
+
+@lru_cache(maxsize=CACHE_SIZE * 4)
+def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
+    """The prompts of hand `number`, in the order the hand meets them."""
+    hand = down_of(spec, seed).hand(number)
+    table = {k: v for k, v in hand.table.items() if k not in WORDING}
+    found = []
+    for index, raw in enumerate(hand.prompts):
+        data = {**table, **raw}
+        at = data.pop("at")
+        data.pop("hand", None)
+        point = find_checkpoint(table_of(spec, seed, number).new_hand, at)
+        found.append(Prompt(index, str(data.get("ask", "")), build_question(data), point))
+    return tuple(sorted(found, key=lambda p: (p.checkpoint.steps, p.index)))
+
+
+def pace_standard(spec: str, seed: int, hands: int) -> float:
+    """Hands per hour the house expects over the games of the first `hands`
+    hands (a rotation's standard is the mean of its hands' games)."""
+    down = down_of(spec, seed)
+    numbers = range(1, max(1, hands) + 1)
+    return sum(down.pace_standard(down.hand(n).game) for n in numbers) / len(numbers)
+
