@@ -172,3 +172,49 @@ def test_a_bad_key_is_the_lessons_file_and_line():
     with pytest.raises(LessonError) as found:
         parse_lesson(text, "lessons/d.md")
     assert found.value.line == 8
+
+
+SPEC = {"game": "holdem", "seats": 9, "players": 6, "hands": 5, "events": 0.6, "irregularities": 0.5}
+
+
+def seed_with(wanted, within: int = 4) -> int:
+    """The first seed whose down meets `wanted` (a test on its first hands), found by the engine."""
+    from engine import Down, DownSpec
+    for seed in range(1, 1000):
+        down = Down(DownSpec.from_dict({**SPEC, "seed": seed}))
+        if wanted([down.hand(n) for n in range(1, within + 1)]):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def lesson_with_seed(folder, seed: int) -> None:
+    keys = "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in {**SPEC, "seed": seed}.items())
+    (folder / "down-x.md").write_text(f'+++\ntitle = "A down"\n+++\n\n```down\nid = "d"\n{keys}\n```\n',
+                                      encoding="utf-8")
+
+
+def test_the_hand_waits_for_its_prompt_and_a_misdeal_is_dealt_again(app, client, auth, empty_lessons):
+    seed = seed_with(lambda hs: any(h.prompts and not h.misdeal for h in hs) and any(h.misdeal for h in hs))
+    lesson_with_seed(empty_lessons, seed)
+    auth.login()
+    r = client.post("/downs/start", data={"lesson": "down-x", "cell": "d"})
+    run_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    waited = misdeals = 0
+    while run_of(app, run_id).hand <= 4:
+        step, run = due(app, run_id)
+        if step is None:
+            waited += 1
+            # A step while the hand waits is refused and changes nothing.
+            r = client.post(f"/downs/runs/{run_id}/step", data={"kind": "burn", "at": len(run.steps),
+                                                               "rev": run.posts}, headers=HX)
+            assert r.status_code == 409 and "Answer the question below first" in r.get_data(as_text=True)
+            assert run_of(app, run_id).posts == run.posts
+            r = answer_prompt(client, app, run_id, right=waited % 2 == 1)
+            misdeals += "is a misdeal" in r.get_data(as_text=True)
+        else:
+            r = post_due(client, app, run_id)
+        assert r.status_code == 200, r.get_data(as_text=True)
+    assert waited >= 2 and misdeals >= 1
+    with app.app_context():
+        score = ds.run_score(ds.get_run(run_id))
+    assert score.rulings == waited and score.rulings_right == (waited + 1) // 2 and score.again

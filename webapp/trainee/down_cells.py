@@ -109,6 +109,11 @@ class Prompt:
         return "down-prompt"
 
 
+# A prompt `at = "deal"` (a deal situation: a card exposed in the cut, a deck not
+# shuffled) is asked as the hand begins, before its first dealer step.
+BEFORE_THE_DEAL = Checkpoint("deal", 0, None, "before the deal")
+
+
 @lru_cache(maxsize=CACHE_SIZE * 4)
 def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
     """The prompts of hand `number`, in the order the hand meets them."""
@@ -119,7 +124,7 @@ def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
         data = {**table, **raw}
         at = data.pop("at")
         data.pop("hand", None)
-        point = find_checkpoint(table_of(spec, seed, number).new_hand, at)
+        point = BEFORE_THE_DEAL if at == "deal" else find_checkpoint(table_of(spec, seed, number).new_hand, at)
         found.append(Prompt(index, str(data.get("ask", "")), build_question(data), point))
     return tuple(sorted(found, key=lambda p: (p.checkpoint.steps, p.index)))
 

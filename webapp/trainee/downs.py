@@ -208,14 +208,16 @@ def _finish(run: ds.Run) -> None:
 def _advance(run: ds.Run, procedure: Any) -> str | None:
     """After a post: a hand dealt to the end with its prompts answered gives
     way to the next (dealt at once), or the down ends. What to say, if anything."""
-    if not procedure.finished or pending(run):
+    misdeal = down_hand(run).misdeal      # called at its prompt: the cards are dealt again (9.1.1(a))
+    if not (procedure.finished or misdeal) or pending(run):
         return None
     number = run.hand
     run.hand, run.steps, run.answered, run.wrong_in_a_row = run.hand + 1, [], [], 0
+    said = f"Hand {number} is a misdeal: the cards are dealt again" if misdeal else f"Hand {number} is dealt"
     if ds.limit_reached(run):
         _finish(run)
-        return f"Hand {number} is dealt. The down is complete: see your summary."
-    return f"Hand {number} is dealt; hand {run.hand} is ready."
+        return f"{said}. The down is complete: see your summary."
+    return f"{said}; hand {run.hand} is ready."
 
 
 @bp.post("/runs/<int:run_id>/step")
