@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 
-from engine import MalformedAnswer, TableCell
+from engine import MalformedAnswer, TableCell, get_game
 from webapp import down_store as ds
 from webapp.auth import is_staff, login_required
 from webapp.lessonfile import load_library, suggested_order
@@ -164,7 +164,7 @@ def play_context(run: ds.Run, message: str | None = None, ok: bool | None = None
     else:
         table.update(message=message, ok=ok, rule=rule)
     hands.keep(engine, run.steps, procedure)
-    return {**ctx, "dh": dh, "c": table, "q": question}
+    return {**ctx, "dh": dh, "game": get_game(dh.game).title, "c": table, "q": question}
 
 
 # --- the run's page and its posts -----------------------------------------------
