@@ -34,6 +34,9 @@ Questions a lesson asks (the engine computes every answer): Checkpoint, Checkpoi
     MalformedAnswer, Question, QuestionError, TableCell, build_question, build_table,
     find_checkpoint, showdown_parts, stand, whole_number, without_totals.
 
+Amounts asked at the table at the moment they arise (issue 32): AMOUNT_KINDS, AmountQuestion,
+    amount_question, table_prompts.
+
 A down: hand after hand at one table, players coming and going: Down, DownError, DownEvent, DownHand,
     DownSpec.
 
@@ -70,6 +73,8 @@ from engine.questions.base import (MalformedAnswer, Question, QuestionError, Tab
                                    whole_number)
 from engine.questions.checkpoints import Checkpoint, CheckpointError, find as find_checkpoint, stand
 from engine.questions.showdown import showdown_parts, without_totals
+# Amounts asked at the table at the moment they arise
+from engine.questions.at_table import AMOUNT_KINDS, AmountQuestion, amount_question, table_prompts
 # A down: hand after hand at one table
 from engine.down.down import Down, DownHand
 from engine.down.events import DownEvent
@@ -93,8 +98,10 @@ from engine.sprints.readiness import Readiness, SprintResult, readiness
 # Other
 from engine.rule_names import rule_label, rule_name
 
-__all__ = ["CASINO_HOLDEM", "Card", "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError",
-           "Decision", "Down", "DownError", "DownEvent", "DownHand", "DownSpec", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError", "HouseRules",
+__all__ = ["AMOUNT_KINDS", "AmountQuestion", "amount_question", "table_prompts", "CASINO_HOLDEM", "Card",
+           "CasinoRound", "CasinoScenario", "Checkpoint", "CheckpointError", "Decision", "Down", "DownError",
+           "DownEvent", "DownHand", "DownSpec", "DrillError", "Expected", "GAMES", "Game", "Hand", "HouseFileError",
+           "HouseRules",
            "MalformedAnswer", "PROFILES", "PhhError", "Procedure", "Question", "QuestionError", "RANKINGS",
            "RandomPlayer", "Readiness", "SPRINT_KINDS", "Scenario", "ScenarioError", "SprintItem",
            "SprintResult", "SprintVerdict", "Step", "TableCell", "Verdict", "WANTS", "banked",

@@ -14,15 +14,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.down.events import DownEvent
+from engine.down.events import DownEvent, Ledger
 from engine.down.irregular import DealSituation, IrregularPlayer, TablePlayer, deal_situation
-from engine.down.spec import DownSpec
+from engine.down.spec import POKER_AMOUNTS, DownSpec
 from engine.down.table import DownTable
 from engine.games.registry import GAMES
 from engine.hand.machine import Hand
 from engine.hand.scenario import Scenario
+from engine.questions.at_table import table_prompts
 from engine.questions.base import TableCell
-from engine.steps import ScenarioError
+from engine.steps import RulingDue, ScenarioError
 from engine.table.plan import HandPlan, Post
 
 
@@ -42,7 +43,16 @@ class DownPot:
 
 @dataclass(frozen=True)
 class DownHand:
-    """One hand of a down, as the engine worked it out."""
+    """One hand of a down, as the engine worked it out.
+
+    `table` is the hand as a lesson's table cell writes it (it replays to the
+    same stacks from its `actions`); `prompts` are question cells with `at`:
+    deal errors to rule on (ask = "irregularity") and amounts asked at the
+    table (ask = "amount"). An irregular action is ruled on inside the hand,
+    as its `rule_on_action` dealer step (`rulings` lists them). A `misdeal`
+    hand is dealt up to its prompt at "deal" (after the forced bets,
+    `total_steps` of them); the chips go back and the next hand is its redeal
+    with the same button, posts and players (9.1.1(a))."""
     number: int
     game: str
     button: int | None
@@ -62,6 +72,7 @@ class DownHand:
     left: dict[str, int]                   # chips taken away before this hand by players leaving, by name
     misdeal: bool
     irregular_action: str                  # "" or the action the hand's rule_on_action step rules on
+    rulings: tuple[dict[str, Any], ...]    # each rule_on_action step of the hand: at, situation, ruling, rule
     notes: tuple[str, ...]
     total_steps: int
     names: dict[int, str] = field(default_factory=dict)
@@ -84,10 +95,38 @@ class DownHand:
             "pots": [p.to_dict() for p in self.pots], "rake": self.rake,
             "stacks": {str(s): c for s, c in self.stacks_after.items()},
             "rebuys": {str(s): c for s, c in self.rebuys.items()}, "left": dict(self.left),
-            "misdeal": self.misdeal, "irregular_action": self.irregular_action,
+            "misdeal": self.misdeal, "irregular_action": self.irregular_action, "rulings": list(self.rulings),
             "prompts": list(self.prompts), "names": {str(s): n for s, n in self.names.items()},
             "table": self.table,
         }
+
+
+def _autoplay(hand: Hand) -> tuple[Hand, tuple[dict[str, Any], ...]]:
+    """Deal the hand to its end as the engine expects it, noting each ruling
+    the dealer makes on an irregular action (section 6) on the way."""
+    rulings = []
+    while (exp := hand.expected()) is not None:
+        detail = exp.detail
+        if exp.kind == "rule_on_action" and isinstance(detail, RulingDue):
+            rulings.append({"at": f"{exp.street}: seat {detail.seat}", "situation": detail.situation,
+                            "ruling": detail.right, "said": detail.said, "rule": exp.rule})
+        verdict = hand.propose(exp.step())
+        assert verdict.ok, verdict.message
+    return hand, tuple(rulings)
+
+
+# The dealer steps before the first card: the button, the forced bets, a fee per person.
+BEFORE_THE_DEAL = frozenset({"move_button", "post_blind", "collect_antes", "take_rake"})
+
+
+def _before_the_deal(hand: Hand) -> int:
+    """How many dealer steps come before the first card (where a misdeal is called)."""
+    replay = Hand(hand.scenario)
+    count = 0
+    while (exp := replay.expected()) is not None and exp.kind in BEFORE_THE_DEAL:
+        replay.propose(exp.step())
+        count += 1
+    return count
 
 
 def pace_family(game: str) -> str:
@@ -140,24 +179,20 @@ class Down:
         if self._table is None:
             self._table = DownTable(self.spec)
         table = self._table
-        had = {p.name: p.stack for p in table.table.players.values()}
+        ledger = Ledger({}, {})
         rng = random.Random(f"down {self.spec.seed} hand {number}")
         if self._redeal is not None:
             plan, game = self._redeal
             self._redeal = None
             events: list[DownEvent] = [DownEvent("misdeal", "The last deal was a misdeal: the cards are "
                                                  "dealt again, same button and blinds", "9.1.1(a)")]
-            bought: dict[int, int] = {}
         else:
-            events, bought = table.before_hand(first)
-            plan, extra = table.next_plan()
+            events = table.before_hand(first, ledger)
+            plan, extra = table.next_plan(ledger)
             events += extra
             game = table.game
         seated = table.table.players
         stacks_before = {s: p.stack for s, p in sorted(seated.items())}
-        now = {p.name for p in seated.values()}
-        left = {name: chips for name, chips in had.items() if name not in now}
-        bought.update({s: p.stack for s, p in seated.items() if p.name not in had and not first})
         cell = self._cell(plan, game, number, stacks_before)
         prompts: list[dict[str, Any]] = []
         misdeal = False
@@ -170,21 +205,22 @@ class Down:
                                                     first_round, rng)
             else:
                 irregular = "pending"
-        if misdeal:
-            assert situation is not None
-            cell["actions"] = []
+        if situation is not None:
             prompts.append(situation.cell(self.spec.house))
-            played = Hand(Scenario.from_dict(cell))
-            stacks_after = dict(stacks_before)
+        # A misdeal's hand is played too, so its table cell deals like any other up to the
+        # call; the trainee stops at the prompt (at = "deal") and the chips go back (9.1.1(a)).
+        played, irregular, rulings = self._play(cell, number, rng, irregular == "pending" and not misdeal)
+        cell["actions"] = list(played.played_actions)
+        stacks_after = dict(stacks_before)
+        if misdeal:
             pots: tuple[DownPot, ...] = ()
-            rake, steps = 0, 0
+            rake, steps = 0, _before_the_deal(played)
             self._redeal = (plan, game)
         else:
-            if situation is not None:
-                prompts.append(situation.cell(self.spec.house))
-            played, irregular = self._play(cell, number, rng, irregular == "pending")
-            cell["actions"] = list(played.played_actions)
-            stacks_after = dict(stacks_before)
+            asks = random.Random(f"down {self.spec.seed} amounts {number}")
+            if asks.random() < self.spec.arithmetic:
+                table_cell = TableCell(Scenario.from_dict(cell), procedure=Hand)
+                prompts += table_prompts(table_cell, self.spec.amounts or POKER_AMOUNTS, asks)
             for seat, p in played.players.items():
                 stacks_after[seat] = p.stack
             for seat, chips in stacks_after.items():
@@ -196,24 +232,25 @@ class Down:
             number=number, game=game, button=plan.button, dead_button=plan.dead_button,
             posts=tuple(plan.posts), dealt_in=tuple(plan.dealt_in), events=tuple(events),
             markers=dict(plan.markers), waiting=dict(plan.waiting), table=cell, prompts=tuple(prompts),
-            pots=pots, rake=rake, stacks_before=stacks_before, stacks_after=stacks_after, rebuys=bought, left=left,
-            misdeal=misdeal, irregular_action=irregular, notes=tuple(plan.notes), total_steps=steps,
+            pots=pots, rake=rake, stacks_before=stacks_before, stacks_after=stacks_after, rebuys=ledger.bought, left=ledger.left,
+            misdeal=misdeal, irregular_action=irregular, rulings=rulings, notes=tuple(plan.notes), total_steps=steps,
             names={s: p.name for s, p in sorted(seated.items())})
 
     def _play(self, cell: dict[str, Any], number: int, rng: random.Random,
-              irregular: bool) -> tuple[Hand, str]:
+              irregular: bool) -> tuple[Hand, str, tuple[dict[str, Any], ...]]:
         """The hand auto-played by seeded random players: with an irregular
         action when one is due and one fits the hand (else without)."""
         seed = f"down {self.spec.seed} players {number}"
         if irregular:
             player = IrregularPlayer(seed, rng.randint(0, 4))
             try:
-                hand = Hand(Scenario.from_dict(cell), decide=player).autoplay()
+                hand, rulings = _autoplay(Hand(Scenario.from_dict(cell), decide=player))
             except ScenarioError:
                 pass
             else:
-                return hand, player.made[0] if player.made else ""
-        return Hand(Scenario.from_dict(cell), decide=TablePlayer(seed)).autoplay(), ""
+                return hand, player.made[0] if player.made else "", rulings
+        hand, rulings = _autoplay(Hand(Scenario.from_dict(cell), decide=TablePlayer(seed)))
+        return hand, "", rulings
 
     def _cell(self, plan: HandPlan, game: str, number: int, stacks: dict[int, int]) -> dict[str, Any]:
         """The hand as a lesson's table cell writes it (engine.hand.scenario.Scenario.from_dict)."""

@@ -19,6 +19,15 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "
 REBUY_CHANCE = 0.6
 # An away player comes back before a hand this often (standard: a short break).
 BACK_CHANCE = 0.4
+# What a player buys in for, as a share of the down's stack: most the full
+# stack, some less (a short stack makes the short all-in of 6.15 possible).
+BUY_IN_SHARES = (1.0, 1.0, 1.0, 0.5, 0.25, 0.1)
+
+
+def buy_in(rng: random.Random, stack: int) -> int:
+    return max(1, int(stack * rng.choice(BUY_IN_SHARES)))
+
+
 # The fewest players the events leave at the table: a player leaves or steps
 # away only above it, and a player arrives when the table falls below it.
 FEWEST = 3
@@ -33,6 +42,21 @@ class DownEvent:
 
     def to_dict(self) -> dict[str, str]:
         return {"kind": self.kind, "text": self.text, "rule": self.rule}
+
+
+@dataclass
+class Ledger:
+    """Chips that come to the table and leave it before a hand: bought by
+    seat (rebuys and new players), taken away by name (players leaving)."""
+    bought: dict[int, int]
+    left: dict[str, int]
+
+    def buy(self, seat: int, chips: int) -> None:
+        self.bought[seat] = self.bought.get(seat, 0) + chips
+
+    def leave(self, table: Table, player: Player) -> int:
+        self.left[player.name] = self.left.get(player.name, 0) + player.stack
+        return table.leave(player.name)
 
 
 class Names:
@@ -52,24 +76,22 @@ class Names:
                 return name
 
 
-def busts(table: Table, rng: random.Random, stack: int) -> tuple[list[DownEvent], dict[int, int]]:
-    """Players left with no chips rebuy (1.1 Buy-in: chips bought before a
-    hand) or leave; returns the events and the chips bought per seat."""
+def busts(table: Table, rng: random.Random, stack: int, ledger: Ledger) -> list[DownEvent]:
+    """Players left with no chips rebuy (1.1 Buy-in: chips bought before a hand) or leave."""
     events: list[DownEvent] = []
-    bought: dict[int, int] = {}
     for seat, player in sorted(table.players.items()):
         if player.stack > 0:
             continue
         if rng.random() < REBUY_CHANCE:
-            player.stack = stack
-            bought[seat] = stack
+            player.stack = chips = buy_in(rng, stack)
+            ledger.buy(seat, chips)
             events.append(DownEvent("rebuy", f"{player.name} (seat {seat}) is out of chips and buys in "
-                                             f"again for {stack}", "1.1 Buy-in, 6.2"))
+                                             f"again for {chips}", "1.1 Buy-in, 6.2"))
         else:
-            table.leave(player.name)
+            ledger.leave(table, player)
             events.append(DownEvent("leave", f"{player.name} is out of chips and leaves seat {seat}: "
                                              "reserved button on the seat", "8.1.3(a)"))
-    return events, bought
+    return events
 
 
 def returns(table: Table, rng: random.Random) -> list[DownEvent]:
@@ -87,21 +109,23 @@ def returns(table: Table, rng: random.Random) -> list[DownEvent]:
     return events
 
 
-def draw_event(table: Table, rng: random.Random, names: Names, stack: int) -> list[DownEvent]:
-    """One table event before a hand (the down's `events` rate decides whether)."""
+def draw_event(table: Table, rng: random.Random, names: Names, stack: int, ledger: Ledger,
+               fewest: int = FEWEST) -> list[DownEvent]:
+    """One table event before a hand (the down's `events` rate decides whether);
+    a player leaves or steps away only while more than `fewest` are present."""
     present = [p for p in table.players.values() if not p.away]
     empty = [s for s in range(1, table.seats + 1) if s not in table.players]
     room = len(table.players) < table.max_players and bool(empty)
     choices: list[str] = []
     if room:
         choices += ["arrive", "move"]
-    if len(present) > FEWEST:
+    if len(present) > fewest:
         choices += ["leave", "away", "away"]
     if not choices:
         return []
     kind = rng.choice(choices)
     if kind == "arrive":
-        return [arrive(table, rng, names, stack, empty)]
+        return [arrive(table, rng, names, stack, empty, ledger)]
     if kind == "move":
         if not present:
             return []
@@ -109,7 +133,7 @@ def draw_event(table: Table, rng: random.Random, names: Names, stack: int) -> li
         return [_move(table, rng, player, empty)]
     player = rng.choice(sorted(present, key=lambda p: p.seat))
     if kind == "leave":
-        seat = table.leave(player.name)
+        seat = ledger.leave(table, player)
         return [DownEvent("leave", f"{player.name} leaves seat {seat}: reserved button on the seat",
                           "8.1.3(a)")]
     table.step_away(player.name)
@@ -117,14 +141,16 @@ def draw_event(table: Table, rng: random.Random, names: Names, stack: int) -> li
                               "button; blinds that pass are missed", "1.1 Missed Blind Button, 8.2.3")]
 
 
-def arrive(table: Table, rng: random.Random, names: Names, stack: int, empty: list[int],
+def arrive(table: Table, rng: random.Random, names: Names, stack: int, empty: list[int], ledger: Ledger,
            transfer: bool = False) -> DownEvent:
     """A new player sits down: dealt in at once, or at the button seat posting or
     waiting for the blind (8.2.7); `transfer`: moved from a closed game (8.2.7)."""
     seat = rng.choice(empty)
     post = rng.random() < 0.5
     name = names.next()
+    stack = buy_in(rng, stack)
     table.arrive(name, seat, stack, post=post, transfer=transfer)
+    ledger.buy(seat, stack)
     if transfer:
         text = f"{name} sits at seat {seat} with {stack}, moved from a closed game: dealt in at once"
     elif table.has_blinds and table.hands_played:

@@ -10,9 +10,11 @@ down's `irregularities` rate, each ruled on by the engine:
   adopts): a question cell with ask = "irregularity" and `at`, its answer
   computed by engine.irregularities; a misdeal ends the hand and the next
   hand is its redeal with the same button (9.1.1(a)). Only situations whose
-  ruling is a misdeal, or whose play goes on with the cards as dealt, are
-  drawn: a ruling that changes which card goes where (a card replaced by
-  the burn) cannot be dealt from the hand's own deck, so it is left out.
+  ruling is a misdeal, or whose play goes on with the cards as dealt (a
+  boxed card scrapped, an error found after substantial action), are
+  drawn: a ruling that changes which card goes where (a hole card replaced
+  by the burn, a stud down card dealt up) cannot be dealt from the hand's
+  own deck, so it is left out.
 """
 from __future__ import annotations
 
@@ -49,7 +51,18 @@ class DealSituation:
 def deal_situation(game: Game, house: HouseRules, dealt: int, first_round: str,
                    rng: random.Random) -> tuple[DealSituation, bool]:
     """A deal situation for this hand and whether its ruling is a misdeal."""
-    options: list[DealSituation] = [
+    goes_on: list[DealSituation] = [
+        DealSituation("boxed-card", (("boxed_count", 1),), "deal",
+                      "As you pitch the cards, you find a card face up in the deck, the first in "
+                      "this deck. What happens now?"),
+        DealSituation("not-shuffled-or-cut", (("substantial_action", True),), first_round,
+                      f"On the {first_round}, after two players have acted, you realise you did not "
+                      "cut the deck. What happens now?"),
+        DealSituation("dealt-out-of-order", (("substantial_action", True),), first_round,
+                      f"On the {first_round}, after two players have acted, you see the deal started "
+                      "at the wrong seat. What happens now?"),
+    ]
+    misdeals: list[DealSituation] = [
         DealSituation("exposed-in-cut", (), "deal",
                       "As you cut the deck, a card flips face up. What happens now?"),
         DealSituation("not-shuffled-or-cut", (("substantial_action", False),), "deal",
@@ -57,19 +70,18 @@ def deal_situation(game: Game, house: HouseRules, dealt: int, first_round: str,
         DealSituation("dealt-out-of-order", (("substantial_action", False), ("correctable", False)),
                       "deal", "You started the deal at the wrong seat and the cards cannot be put "
                               "right; nobody has acted. What happens now?"),
-        DealSituation("dealt-out-of-order", (("substantial_action", True),), first_round,
-                      f"On the {first_round}, after two players have acted, you see the deal started "
-                      "at the wrong seat. What happens now?"),
     ]
     if game.family == "community" and house.exposed_first_cards_misdeal:
         number = rng.randint(1, min(house.exposed_first_cards_misdeal, dealt))
-        options.append(DealSituation(
+        misdeals.append(DealSituation(
             "exposed-card-flop", (("card_number", number), ("exposed_count", 1)), "deal",
             f"Card number {number} of the deal flips face up as you pitch it. What happens now?"))
     if game.family == "stud":
-        options.append(DealSituation(
+        misdeals.append(DealSituation(
             "exposed-card-stud", (("exposed_count", house.exposed_cards_misdeal),), "deal",
             "You expose a player's down card, the second you have exposed in this deal. What happens now?"))
+    # Half the deal errors end in a misdeal; the facts, not the list, decide which (the engine rules).
+    options = misdeals if rng.random() < 0.5 else goes_on
     chosen = rng.choice(options)
     ruling = rule_on(chosen.situation, house, **dict(chosen.facts))
     return chosen, ruling.misdeal
@@ -105,10 +117,12 @@ class IrregularPlayer(TablePlayer):
     def __call__(self, hand: object, decision: Decision) -> str:
         kind, seat, street, _, opts, _, forced, _, _, _ = decision
         if self.made is None and kind == "bet" and not forced and opts is not None:
-            if self.skip:
+            # A short all-in fits only a short stack facing a bet: taken whenever it comes.
+            short = _short_all_in(hand, decision) if "short-all-in" in self.kinds else None
+            if self.skip and not short:
                 self.skip -= 1
             else:
-                fits = [text for text in (MAKERS[k](hand, decision) for k in self.kinds) if text]
+                fits = [short] if short else [t for t in (MAKERS[k](hand, decision) for k in self.kinds) if t]
                 if fits:
                     text = self.rng.choice(fits)
                     self.made = (text, seat, street)

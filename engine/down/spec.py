@@ -141,13 +141,32 @@ class DownSpec:
             hands = None
         else:
             hands = _whole(data, "hands", 30, 1)
+        stakes = _stakes(data.get("stakes", {}), games)
+        for game in games:
+            _try_stakes(game, house, stakes.get(game) or default_stakes(GAMES[game], len(games) > 1),
+                        "stakes" + (f".{game}" if game in stakes else ""))
         return cls(games=games, change_every=None if change == "orbit" else int(change), house=house,
-                   seats=seats, players=players, stakes=_stakes(data.get("stakes", {}), games),
+                   seats=seats, players=players, stakes=stakes,
                    stack=_whole(data, "stack", 200, 1), hands=hands, minutes=minutes,
                    seed=_whole(data, "seed", 7, 0), events=_rate(data, "events", rules.down_events),
                    irregularities=_rate(data, "irregularities", rules.down_irregularities),
                    arithmetic=_rate(data, "arithmetic", 0.3),
                    amounts=_amounts(data.get("amounts", [])), source=source)
+
+
+def _try_stakes(game: str, house: str, stakes: Stakes, key: str) -> None:
+    """The stakes as a hand takes them: a hand of two players is set up with
+    them, so a table sign a hand refuses (6.3, 8.2.2, a bring-in over the
+    first bet) is named here by its key, not met at some later hand."""
+    from engine.hand.machine import Hand
+    from engine.hand.scenario import Scenario
+    from engine.steps import ScenarioError
+
+    try:
+        Hand(Scenario.from_dict({"game": game, "house": house, "seats": {"1": ["A", 100], "2": ["B", 100]},
+                                 **stakes.cell()}))
+    except ScenarioError as exc:
+        raise DownError(key, str(exc)) from None
 
 
 def _is_whole(value: object) -> bool:
@@ -222,6 +241,17 @@ def _stakes(raw: object, games: tuple[str, ...]) -> dict[str, Stakes]:
 
 
 def _amounts(raw: object) -> tuple[str, ...]:
+    """The amounts asked at the table (engine.questions.at_table); () asks every kind a poker hand gives."""
+    from engine.questions.at_table import AMOUNT_KINDS
+
     if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
         raise DownError("amounts", 'a list of kinds asked at the table, e.g. amounts = ["rake", "side-pots"]')
+    unknown = [a for a in raw if a not in POKER_AMOUNTS]
+    if unknown:
+        why = "a banked game's payout, not a poker hand's" if unknown[0] in AMOUNT_KINDS else "no such kind"
+        raise DownError("amounts", f"{unknown[0]!r}: {why}; a down asks {', '.join(POKER_AMOUNTS)}")
     return tuple(raw)
+
+
+# The amounts a poker hand gives (engine.questions.at_table.AMOUNT_KINDS but the Casino Hold'em payout).
+POKER_AMOUNTS = ("pot-limit-max", "call-amount", "side-pots", "rake", "split")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from engine.down.events import FEWEST, DownEvent, Names, arrive, busts, draw_event, returns
+from engine.down.events import FEWEST, DownEvent, Ledger, Names, arrive, busts, draw_event, returns
 from engine.down.spec import DownSpec
 from engine.games.registry import GAMES
 from engine.table.button import Table
@@ -30,6 +30,8 @@ class DownTable:
         self.stint_hands = 0             # hands dealt in this game
         self.stint_length = 0            # hands this game lasts (set at its first hand)
         self.last_button: int | None = None
+        # A heads-up down stays heads-up: the table is kept at its starting count or three.
+        self.fewest = min(FEWEST, spec.players)
         self.table = self._new_table(spec.games[0])
         for seat in self._first_seats():
             self.table.arrive(self.names.next(), seat, spec.stack)
@@ -50,26 +52,26 @@ class DownTable:
     def game(self) -> str:
         return self.spec.games[self.stint]
 
-    def before_hand(self, first: bool) -> tuple[list[DownEvent], dict[int, int]]:
+    def before_hand(self, first: bool, ledger: Ledger) -> list[DownEvent]:
         """The events before the next hand, applied: busts, a change of game,
-        returns, the drawn event; returns them and the chips bought per seat."""
+        returns, the drawn event; chips bought and taken away go in `ledger`."""
         events: list[DownEvent] = []
-        bought: dict[int, int] = {}
         if not first:
-            events, bought = busts(self.table, self.rng, self.spec.stack)
+            events = busts(self.table, self.rng, self.spec.stack, ledger)
             if self.spec.rotation and self.stint_hands >= self.stint_length:
                 events.append(self._change_game())
             events += returns(self.table, self.rng)
             if self.rng.random() < self.spec.events:
-                events += draw_event(self.table, self.rng, self.names, self.spec.stack)
-        while sum(1 for p in self.table.players.values() if not p.away) < FEWEST:
+                events += draw_event(self.table, self.rng, self.names, self.spec.stack, ledger, self.fewest)
+        while sum(1 for p in self.table.players.values() if not p.away) < self.fewest:
             empty = [s for s in range(1, self.table.seats + 1) if s not in self.table.players]
             if not empty or len(self.table.players) >= self.table.max_players:
                 break
-            events.append(arrive(self.table, self.rng, self.names, self.spec.stack, empty, transfer=True))
-        return events, bought
+            events.append(arrive(self.table, self.rng, self.names, self.spec.stack, empty, ledger,
+                                 transfer=True))
+        return events
 
-    def next_plan(self) -> tuple[HandPlan, list[DownEvent]]:
+    def next_plan(self, ledger: Ledger) -> tuple[HandPlan, list[DownEvent]]:
         """The table's plan for the next hand (8.2); players brought in from
         a closed game until two can be dealt in."""
         plan = self.table.next_hand()
@@ -81,7 +83,8 @@ class DownTable:
                     if player.away:
                         self.table.come_back(player.name, True)
             else:
-                extra.append(arrive(self.table, self.rng, self.names, self.spec.stack, empty, transfer=True))
+                extra.append(arrive(self.table, self.rng, self.names, self.spec.stack, empty, ledger,
+                                    transfer=True))
             plan = self.table.next_hand()
         if self.stint_hands == 0:
             self.stint_length = self.spec.change_every or len(plan.dealt_in)

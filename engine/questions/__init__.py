@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from engine.questions.at_table import amount
 from engine.questions.base import Question, QuestionError
 from engine.questions.casino import casino_settle
 from engine.questions.money import largest_bet, split
@@ -26,6 +27,7 @@ KINDS: dict[str, Callable[[Mapping[str, Any]], Question]] = {
     "first_to_act": first_to_act, "first_to_show": first_to_show, "across_hands": across_hands, "pots": pots, "winner": winner,
     "halves": halves, "shares": shares, "split": split, "irregularity": irregularity, "rake": rake,
     "order": order, "best_hand": best_hand, "largest_bet": largest_bet, "casino_settle": casino_settle,
+    "amount": amount,
 }
 
 

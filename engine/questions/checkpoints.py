@@ -21,7 +21,7 @@ from engine.procedure import Procedure
 from engine.steps import Expected
 
 # The words `at` takes besides a street's name (lessons/README.md, question cells).
-NAMED = ("award", "commission", "settlement", "end")
+NAMED = ("award", "commission", "settlement", "pots", "end")
 SEAT_RE = re.compile(r"^\s*(?P<street>[a-z][a-z -]*?)\s*:\s*seat\s+(?P<seat>\d{1,3})\s*$", re.IGNORECASE)
 # Casino Hold'em: the dealer declares whether they qualify, then settles each box (CH ¶10).
 SETTLING = frozenset({"dealer_qualifies", "dealer_does_not_qualify"})
@@ -53,6 +53,27 @@ MATCHERS: dict[str, tuple[Callable[[Expected], bool], str]] = {
     "commission": (lambda exp: exp.kind == "take_rake", "before the commission is taken"),
     "settlement": (lambda exp: exp.kind in SETTLING, "before the dealer's hand is declared"),
 }
+
+
+def _side_pot_forms(hand: Procedure) -> bool:
+    """The bets about to be collected make a side pot (1.1 Side pot): what
+    every player has put in builds more than one pot (engine.money.pots)."""
+    from engine.money.pots import build_pots, return_uncalled
+    players = getattr(hand, "players", {})
+    put = {s: p.committed for s, p in players.items() if p.committed}
+    folded = {s for s, p in players.items() if p.folded}
+    return len(build_pots(return_uncalled(put, folded).contributions, folded)) > 1
+
+
+# Named checkpoints that look at the hand as well as the step due.
+HAND_MATCHERS: dict[str, tuple[Callable[[Expected, Procedure], bool], str]] = {
+    "pots": (lambda exp, hand: exp.kind == "collect_bets" and _side_pot_forms(hand),
+             "as the side pots form, before the bets are collected"),
+}
+
+
+def _step_only(matches: Callable[[Expected], bool], label: str) -> tuple[Callable[[Expected, Procedure], bool], str]:
+    return (lambda exp, hand: matches(exp)), label
 
 
 def read_at(at: object, hand: Procedure) -> tuple[str, str | None, int | None]:
@@ -87,10 +108,10 @@ def find(new_hand: Callable[[], Procedure], at: object) -> Checkpoint:
     if kind == "end":
         hand.autoplay()
         return Checkpoint(str(at), hand.step_count, None, "at the end of the hand")
-    if kind in MATCHERS:
-        matches, label = MATCHERS[kind]
+    if kind in MATCHERS or kind in HAND_MATCHERS:
+        matches, label = HAND_MATCHERS.get(kind) or _step_only(*MATCHERS[kind])
         while (exp := hand.expected()) is not None:
-            if matches(exp):
+            if matches(exp, hand):
                 return Checkpoint(str(at), hand.step_count, None, label)
             hand.propose(exp.step())
         raise CheckpointError(f"at = {at!r}: this hand never comes to that point ({label})")

@@ -225,8 +225,28 @@ def largest_bet_in_hand(data: Data) -> Question:
     from engine.hand.machine import Hand
     from engine.hand.scenario import Scenario
 
-    scenario = dict(hand_data(data))
-    actions = [str(a) for a in scenario.pop("actions", [])]
+    scenario = Scenario.from_dict(dict(hand_data(data)))
+    try:
+        kind, street, seat = read_at(data["at"], Hand(scenario))
+    except CheckpointError as exc:
+        raise QuestionError(str(exc)) from None
+    if kind != "seat":
+        raise QuestionError('a largest_bet question about a hand is asked at a player\'s turn: '
+                            'at = "<round>: seat N", e.g. at = "flop: seat 3"')
+    assert street is not None and seat is not None
+    betting, said, posted = round_at_turn(scenario, street, seat)
+    return _largest(betting, said, posted, data.get("prompt"))
+
+
+def round_at_turn(scenario: Any, street: str, seat: int) -> tuple[BettingRound, list[str], dict[int, int]]:
+    """The hand of `scenario` played to seat `seat`'s first turn in the betting
+    round `street`: that round (engine.betting.rulings, its options the
+    player's), what was said in it before, and the blinds or bring-in posted.
+    QuestionError when the seat never acts there."""
+    from dataclasses import replace
+    from engine.hand.machine import Hand
+
+    actions: list[str] = list(scenario.actions)
     said: list[str] = []
     posted: dict[int, int] = {}
 
@@ -244,17 +264,10 @@ def largest_bet_in_hand(data: Data) -> Question:
             said.append(f"Seat {decision.seat}: {text}")
         return text
 
-    hand = Hand(Scenario.from_dict({**scenario, "actions": []}), decide)
-    try:
-        kind, street, seat = read_at(data["at"], hand)
-    except CheckpointError as exc:
-        raise QuestionError(str(exc)) from None
-    if kind != "seat":
-        raise QuestionError('a largest_bet question about a hand is asked at a player\'s turn: '
-                            'at = "<round>: seat N", e.g. at = "flop: seat 3"')
+    hand = Hand(replace(scenario, actions=()), decide)
     try:
         hand.autoplay()
     except _Reached:
         assert hand._round is not None      # stopped inside the round, at the player's turn
-        return _largest(hand._round, said, posted, data.get("prompt"))
+        return hand._round, said, posted
     raise QuestionError(f"seat {seat} never acts on the {street} in this hand")

@@ -28,7 +28,7 @@ MAX_ITEMS = 200
 # Draws of one item that may repeat an earlier situation before the set is refused.
 MAX_REDRAWS = 60
 
-__all__ = ["KINDS", "KIND_TABLE", "MIX", "generate", "check"]
+__all__ = ["KINDS", "KIND_TABLE", "MIX", "generate", "check", "read_given"]
 
 
 def _validate(kind: str, seed: int, n: int) -> None:
@@ -96,6 +96,17 @@ def _chip_list(given: str) -> list[int] | None:
     if not parts or not all(p.isdigit() for p in parts):
         return None
     return [int(p) for p in parts]
+
+
+def read_given(answer_form: str, given: str) -> str | None:
+    """A typed chips or chips-list answer written as an item's answer is
+    ("1,250" -> "1250", "200/210" -> "200 / 210"), or None if it is not one."""
+    text = str(given).strip()
+    if answer_form == "chips":
+        value = _chips(text)
+        return None if value is None else str(value)
+    values = _chip_list(text) if answer_form == "chips-list" else None
+    return None if values is None else " / ".join(map(str, values))
 
 
 FORM_HELP = {

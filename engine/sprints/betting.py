@@ -153,25 +153,36 @@ def draw_pot_limit(rng: random.Random, house: HouseRules) -> BettingSetup:
 
 def ask_pot_limit(setup: BettingSetup, house: HouseRules) -> Drawn:
     rnd = setup.play(house)
-    options = rnd.options()
-    assert options is not None and options.max_to is not None
-    seat, answer = options.seat, options.max_to
+    seat = rnd.turn
+    assert seat is not None
     verb = "raise" if rnd.level else "bet"
     half = setup.structure.kind == "half-pot"
     lines = describe(setup)
     lines.append(f"Seat {seat} ({chips(rnd.stacks[seat])} behind, {chips(rnd.in_front[seat])} in front) "
                  f"says \"{'half the pot' if half else 'pot'}\": {verb} to how much in all?")
+    answer, explanation = pot_limit_working(rnd, house)
+    return Drawn("\n".join(lines), str(answer), "6.6", explanation)
+
+
+def pot_limit_working(rnd: BettingRound, house: HouseRules) -> tuple[int, str]:
+    """The most the player to act may bet or raise to under pot limit (the
+    engine's own option), with the working (6.6): the sprint's item and the
+    table's "pot?" (engine.questions.at_table) both say it this way."""
+    options = rnd.options()
+    assert options is not None and options.max_to is not None
+    seat, answer = options.seat, options.max_to
+    verb = "raise" if rnd.level else "bet"
     call = rnd.level - rnd.in_front[seat]
     counted = rnd.total + call
     explanation = f"Every chip in the pot and in front counts: {chips(rnd.total)}"
     explanation += (f"; the call of {chips(call)} is added before the limit is worked out (6.6): {chips(counted)}. "
                     if call else " (6.6). ")
-    if half:
+    if rnd.structure.kind == "half-pot":
         explanation += (f"Half of that ({house.half_pot_rounding} to the lowest chip in play) goes on top of "
                         f"the call: {verb} to {chips(answer)} (6.6).")
     else:
         explanation += f"That much goes on top of the call: {verb} to {chips(answer)} (6.6)."
-    return Drawn("\n".join(lines), str(answer), "6.6", explanation)
+    return answer, explanation
 
 
 def draw_call(rng: random.Random, house: HouseRules) -> BettingSetup:
@@ -184,23 +195,29 @@ def draw_call(rng: random.Random, house: HouseRules) -> BettingSetup:
 
 def ask_call(setup: BettingSetup, house: HouseRules) -> Drawn:
     rnd = setup.play(house)
+    seat = rnd.turn
+    assert seat is not None
+    lines = describe(setup)
+    lines.append(f"Seat {seat} has {chips(rnd.stacks[seat])} behind and {chips(rnd.in_front[seat])} in front, "
+                 "and calls: how many more chips go in?")
+    answer, rule, explanation = call_working(rnd)
+    return Drawn("\n".join(lines), str(answer), rule, explanation)
+
+
+def call_working(rnd: BettingRound) -> tuple[int, str, str]:
+    """The chips the player to act adds to call (the engine's own option: all
+    they have when that is less), the rule and the working (1.1 Call, 8.1.2(a))."""
     options = rnd.options()
     assert options is not None
     seat, answer = options.seat, options.to_call
     owe = rnd.level - rnd.in_front[seat]
-    lines = describe(setup)
-    lines.append(f"Seat {seat} has {chips(rnd.stacks[seat])} behind and {chips(rnd.in_front[seat])} in front, "
-                 "and calls: how many more chips go in?")
     have = f"; {chips(rnd.in_front[seat])} already in front counts toward it" if rnd.in_front[seat] else ""
     if answer < owe:
-        rule = "1.1 Call, 1.1 All-in"
-        explanation = (f"The bet to call is {chips(rnd.level)}{have}, leaving {chips(owe)}; seat {seat} has only "
-                       f"{chips(answer)} behind, so the call is all-in for {chips(answer)} (1.1 All-in).")
-    else:
-        rule = "1.1 Call, 8.1.2(a)"
-        explanation = (f"A call matches the highest bet this round, {chips(rnd.level)}{have}: "
-                       f"{chips(answer)} more goes in (1.1 Call, 8.1.2(a)).")
-    return Drawn("\n".join(lines), str(answer), rule, explanation)
+        return answer, "1.1 Call, 1.1 All-in", (
+            f"The bet to call is {chips(rnd.level)}{have}, leaving {chips(owe)}; seat {seat} has only "
+            f"{chips(answer)} behind, so the call is all-in for {chips(answer)} (1.1 All-in).")
+    return answer, "1.1 Call, 8.1.2(a)", (f"A call matches the highest bet this round, {chips(rnd.level)}{have}: "
+                                          f"{chips(answer)} more goes in (1.1 Call, 8.1.2(a)).")
 
 
 POT_LIMIT_MAX = Kind("pot-limit-max", "Pot-limit maximum", draw_pot_limit, ask_pot_limit)

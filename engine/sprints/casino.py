@@ -55,10 +55,23 @@ def draw_casino(rng: random.Random, house: HouseRules) -> CasinoSetup:
 
 
 def settlement(setup: CasinoSetup, house: HouseRules) -> BoxSettlement:
-    round_ = setup.deal(house)
-    plans = [item for item in round_.settlement if item.box == 1]
-    assert plans, "the round settled no box"
+    return box_settlement(setup.deal(house), 1)
+
+
+def box_settlement(round_: CasinoRound, box: int) -> BoxSettlement:
+    """How a round dealt to the end settled `box` (its last settlement)."""
+    plans = [item for item in round_.settlement if item.box == box]
+    assert plans, f"the round settled no box {box}"
     return plans[-1]
+
+
+def payout_rule(plan: BoxSettlement, bonus: int) -> str:
+    """The paragraphs a box's payout follows (CH ¶9-¶14, the bonus ¶4)."""
+    rules = {"win": "CH ¶10, ¶14", "push": "CH ¶10", "lose": "CH ¶10"}
+    rule = rules[plan.outcome]
+    if any("does not qualify" in line for line in plan.lines):
+        rule = "CH ¶9, ¶12, ¶14"
+    return rule + (", CH ¶4" if bonus else "")
 
 
 def ask_casino(setup: CasinoSetup, house: HouseRules) -> Drawn:
@@ -69,13 +82,7 @@ def ask_casino(setup: CasinoSetup, house: HouseRules) -> Drawn:
              f"Box: {format_cards(setup.box_cards)}. Dealer: {format_cards(setup.dealer_cards)}. "
              f"Board: {format_cards(setup.board)}.",
              "How much does the dealer pay the box in winnings (stakes returned not counted)?"]
-    rules = {"win": "CH ¶10, ¶14", "push": "CH ¶10", "lose": "CH ¶10"}
-    rule = rules[plan.outcome]
-    if any("does not qualify" in line for line in plan.lines):
-        rule = "CH ¶9, ¶12, ¶14"
-    if setup.bonus:
-        rule += ", CH ¶4"
-    return Drawn("\n".join(lines), str(plan.paid), rule, " ".join(plan.lines))
+    return Drawn("\n".join(lines), str(plan.paid), payout_rule(plan, setup.bonus), " ".join(plan.lines))
 
 
 CASINO_PAYOUT = Kind("casino-payout", "Casino Hold'em payout", draw_casino, ask_casino)

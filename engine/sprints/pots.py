@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Iterable, Mapping
 
 from engine.betting.rulings import BettingRound
 from engine.betting.structures import BettingStructure
@@ -116,8 +117,6 @@ def draw_all_ins(rng: random.Random, house: HouseRules) -> AllInSetup:
 def ask_side_pots(setup: AllInSetup, house: HouseRules) -> Drawn:
     rnd, said = setup.play(house)
     put = rnd.contributions
-    back = return_uncalled(put, rnd.folded)
-    pots: list[Pot] = build_pots(back.contributions, rnd.folded)
     sb, bb = setup.blinds
     blind = {setup.ring[0]: "small blind", setup.ring[1]: "big blind"}
     lines = [f"No-limit Hold'em, blinds {chips(sb)}/{chips(bb)}. Every player's chips in the pot at the "
@@ -129,6 +128,16 @@ def ask_side_pots(setup: AllInSetup, house: HouseRules) -> Drawn:
         who = f" ({blind[seat]})" if seat in blind else ""
         lines.append(f"Seat {seat}{who}: {chips(put[seat])}, {state}.")
     lines.append("Give the main pot, then each side pot in order.")
+    answer, rule, explanation = side_pots_working(put, rnd.folded)
+    return Drawn("\n".join(lines), answer, rule, explanation, answer_form="chips-list")
+
+
+def side_pots_working(put: Mapping[int, int], folded: Iterable[int]) -> tuple[str, str, str]:
+    """The main pot and each side pot ("main / side 1 / ...") from what every
+    player put in, the engine's own pots (engine.money.pots), with the rule
+    and the working: the sprint's item and the table's question say it so."""
+    back = return_uncalled(dict(put), set(folded))
+    pots: list[Pot] = build_pots(back.contributions, set(folded))
     answer = " / ".join(str(p.amount) for p in pots)
     explanation = list(back.lines)
     for p in pots:
@@ -137,7 +146,7 @@ def ask_side_pots(setup: AllInSetup, house: HouseRules) -> Drawn:
     explanation.append("Each all-in player can win only what they put in and as much from every other "
                        "player; folded chips stay in the pots they reached (1.1 Main pot, Side pot(s), All-in).")
     rule = "1.1 Main pot, Side pot(s)" + (", 7.5" if back.returned else "")
-    return Drawn("\n".join(lines), answer, rule, " ".join(explanation), answer_form="chips-list")
+    return answer, rule, " ".join(explanation)
 
 
 SIDE_POTS = Kind("side-pots", "Side pots", draw_all_ins, ask_side_pots)

@@ -19,6 +19,7 @@ COMMANDS = [
     ["replay", str(PHH / "nt_uncalled.phhs")],
     ["casino"],
     ["sprint", "mix", "--n", "200"],
+    ["down", "--hands", "200"],
 ]
 
 
