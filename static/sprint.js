@@ -1,4 +1,4 @@
-// A sprint's page: the running clocks, the chip buttons and the keys.
+// A sprint's page: the running clocks and the keys (the chip buttons: static/amount.js).
 // The server keeps the real times (when each item was shown and answered, and
 // the set's deadline); these clocks only show them, counted from the seconds
 // the page was given. Each answer swaps the next item in (htmx), so every
@@ -36,31 +36,6 @@
       }
     }
   }
-
-  function addChip(value) {
-    const box = answerBox();
-    if (!box) return;
-    const parts = box.value.split("/");
-    const last = parts.pop().trim();
-    const sum = (Number(last) || 0) + value;
-    parts.push((parts.length ? " " : "") + String(sum));
-    box.value = parts.join("/");
-    box.focus();
-  }
-
-  document.addEventListener("click", (event) => {
-    const chip = event.target.closest("#sprint .chip");
-    if (chip) { addChip(Number(chip.dataset.chip)); return; }
-    const box = answerBox();
-    if (!box) return;
-    if (event.target.closest("#sprint .chip-next")) {
-      if (box.value.trim() !== "" && !box.value.trim().endsWith("/")) box.value = box.value.trim() + " / ";
-      box.focus();
-    } else if (event.target.closest("#sprint .chip-clear")) {
-      box.value = "";
-      box.focus();
-    }
-  });
 
   // Digits type into the amount wherever the focus is on the page; Enter answers.
   document.addEventListener("keydown", (event) => {

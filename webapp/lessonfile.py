@@ -13,6 +13,7 @@ import hashlib
 import json
 import math
 import os
+import random
 import re
 import stat
 import time
@@ -21,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from engine import (Checkpoint, CheckpointError, PhhError, QuestionError, ScenarioError, build_question,
-                    build_table, find_checkpoint, phh_loads, phh_table_cell, stand, without_totals)
+from engine import (AMOUNT_KINDS, Checkpoint, CheckpointError, PhhError, QuestionError, ScenarioError,
+                    amount_question, build_question, build_table, find_checkpoint, phh_loads, phh_table_cell,
+                    stand, table_prompts, without_totals)
 from webapp.trainee import down_cells, drill_cells, sprint_cells
 from webapp.markdown_cells import MarkdownTooBig, render_cell
 
@@ -39,6 +41,11 @@ FENCE_RE = re.compile(r"^```\s*([A-Za-z]*)\s*$")
 # A table cell's `phh = "hands/NAME.phh"`: a hand history inside the lessons folder.
 PHH_PATH_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}(/[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}){0,3}\.phhs?")
 PHH_KEYS = ("id", "title", "prompt", "phh", "hand", "house")
+# What each kind of `amounts` needs in the hand, said when the hand never gives it.
+AMOUNT_WHEN = {"pot-limit-max": "a pot-limit player with a bet or raise to make, short of all in",
+               "call-amount": "a player facing a bet", "side-pots": "an all-in that makes a side pot",
+               "rake": "a commission taken (a `commission` table or the house's)",
+               "split": "a hi-lo game's showdown", "casino": "a Casino Hold'em box that plays to the settlement"}
 MAX_PHH_BYTES = 256 * 1024
 WORDING = ("title", "prompt")   # a cell's words; changing them changes no hand or answer
 # What one lesson may hold (issue 30): far above any lesson in lessons/ (at most
@@ -179,6 +186,8 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
             body = "\n".join(lines[i + 1:j])
             lesson.cells.append(_interactive(path, kind, open_line, body, seen,
                                              [c for c in lesson.cells if c.dealt], home))
+            if kind == "table":
+                lesson.cells += amount_cells(path, lesson.cells[-1], seen)
             i = j + 1
             buffer, buffer_line = [], i + 1
             continue
@@ -284,7 +293,7 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
                               f"question {cell_id!r}: hand = {base!r} is a drill cell, which deals every "
                               "trainee a new hand each time: a question cannot be about it. Ask about a "
                               "table cell's hand, or give the question a hand of its own")
-        data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt")}, **data}
+        data = {**{k: v for k, v in source.data.items() if k not in ("id", "title", "prompt", "amounts")}, **data}
         del data["hand"]
     checkpoint = None
     if kind == "question" and "at" in data:
@@ -292,6 +301,8 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         if data.get("ask") == "first_to_act":
             data = {"street": checkpoint.street, **data}
     expected = data.pop("expect", None) if kind == "question" else None
+    # Amounts the table asks as it is dealt (`amounts = [...]`): questions made by the engine, below.
+    amounts = data.pop("amounts", None) if kind == "table" else None
     if kind == "table" and "phh" in data:
         data = _phh_data(path, open_line, body, cell_id, data, folder or Path(path).parent)
     try:
@@ -308,8 +319,51 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         _check_expected(path, open_line + _key_line(body, "expect"), cell_id, engine_cell, expected)
     if checkpoint is not None:
         _draw_at(engine_cell, next(c for c in tables if c.id == after), checkpoint)
+    if amounts is not None:
+        data = {**data, "amounts": amounts}
     return Cell(kind, open_line, source=body, id=cell_id, data=data, engine=engine_cell, after=after,
                 checkpoint=checkpoint)
+
+
+def amount_cells(path: str, table: Cell, seen: dict) -> list[Cell]:
+    """The questions a table cell's `amounts = [...]` asks while its hand is
+    dealt (issue 32): one per kind, at the point of the hand where a dealer
+    is asked it (engine table_prompts), each an ordinary question about the
+    hand (`hand`, `at`), so the hand stops there until it is answered. The
+    point is chosen from the cell's id, the same for every trainee. An
+    unknown kind, or one this hand never gives, is an error at the key's line."""
+    kinds = table.data.get("amounts")
+    if kinds is None:
+        return []
+    line = table.line + (_key_line(table.source, "amounts") or 0)
+    if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) for k in kinds) \
+            or len(set(kinds)) != len(kinds):
+        raise LessonError(path, line, f"table cell {table.id!r}: amounts must list kinds of amount, each once, "
+                                      f"e.g. amounts = [\"pot-limit-max\", \"rake\"]; the kinds: "
+                                      f"{', '.join(AMOUNT_KINDS)}")
+    unknown = [k for k in kinds if k not in AMOUNT_KINDS]
+    if unknown:
+        raise LessonError(path, line, f"table cell {table.id!r}: amounts: no kind {unknown[0]!r}; use "
+                                      f"{', '.join(AMOUNT_KINDS)}")
+    prompts = table_prompts(table.engine, kinds, random.Random(f"amounts:{table.id}"), at_most=len(kinds))
+    missing = [k for k in kinds if k not in {p["amount"] for p in prompts}]
+    if missing:
+        raise LessonError(path, line, f"table cell {table.id!r}: amounts: this hand never gives {missing[0]!r} "
+                                      f"({AMOUNT_WHEN[missing[0]]}); change the hand or leave it out")
+    cells = []
+    hand_data = {k: v for k, v in table.data.items() if k not in ("id", "title", "prompt", "amounts")}
+    for prompt in prompts:
+        cell_id = f"{table.id}-{prompt['amount']}"[:64]
+        if cell_id in seen:
+            raise LessonError(path, line, f"table cell {table.id!r}: amounts: its question's id {cell_id!r} is "
+                                          f"already used by the cell at line {seen[cell_id]}")
+        seen[cell_id] = line
+        question = amount_question(table.engine, prompt)
+        point = find_checkpoint(table.engine.new_hand, prompt["at"])
+        _draw_at(question, table, point)
+        cells.append(Cell("question", line, id=cell_id, data={**hand_data, **prompt}, engine=question,
+                          after=table.id, checkpoint=point))
+    return cells
 
 
 def _draw_at(question, table: Cell, point: Checkpoint) -> None:

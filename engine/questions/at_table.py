@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from engine.cards.deck import SUIT_RANK
 from engine.casino.round import CasinoRound
@@ -62,6 +62,7 @@ class AmountQuestion(Question):
     in a sprint. The reply is one text field `amount` ("135", "200 / 210"),
     read and marked by engine.sprints.check; the answer is kept as the sprint
     item's text."""
+    timed: ClassVar[bool] = True
     item: SprintItem | None = None
     labels: tuple[str, ...] = ()
     chips: tuple[int, ...] = ()
@@ -138,6 +139,15 @@ def _turn(cell: TableCell, kind: str, at: str) -> tuple[Any, list[str], dict[int
                             'e.g. at = "flop: seat 3"')
     rnd, said, posted = round_at_turn(cell.scenario, street, seat)
     assert isinstance(hand, Hand)
+    # The round as the decisions replay it must be the one the trainee's table stands before
+    # (a hand with actions the dealer rules on may read them otherwise): else it is not asked.
+    point = find(cell.new_hand, at)
+    shown = stand(cell.new_hand, point.steps, point.pause)[0]
+    assert isinstance(shown, Hand)
+    player = shown.players[seat]
+    if shown.pot != rnd.pot or player.stack + player.in_front != rnd.stacks[seat] + rnd.in_front[seat]:
+        raise QuestionError(f"seat {seat}'s turn on the {street} cannot be worked out apart from the rulings "
+                            "in this hand: ask it in a hand without them")
     return rnd, said, posted, hand, seat, street
 
 
@@ -219,7 +229,9 @@ def _rake(cell: TableCell, at: str, prompt: Mapping[str, Any]) -> Worked:
     c = hand.commission
     spared = [r for r in ("7.6", "7.8") if any(f"({r})" in line for line in hand.rake_lines)]
     rule = spared[0] if spared and not hand.rake else RAKE_RULES.get(c.method, "7.4")
-    return Worked("The hand is over: how much commission does the dealer take?", str(hand.rake), rule,
+    ask = ("Before the deal: how much commission does the dealer collect from the players dealt in?"
+           if c.method == "fixed-person" else "The betting is over: how much commission does the dealer take?")
+    return Worked(ask, str(hand.rake), rule,
                   " ".join(hand.rake_lines + [f"The dealer takes {hand.rake} in commission."]),
                   f"Work from the table sign, {c.sign()}: an uncalled wager is no part of the pot (7.5), no "
                   "commission when the only wagers were blinds (7.6), none past the cap (7.7), none when tied "

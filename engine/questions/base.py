@@ -4,7 +4,7 @@ table cells (a hand or a banked round the trainee deals)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from engine.casino.game import CASINO_HOLDEM
 from engine.casino.round import CasinoRound
@@ -109,6 +109,8 @@ class Question:
     # Where several replies are right (any five cards worth the best hand): the judge of a reply.
     accepts: Callable[[Any], bool] | None = None
     labelled: bool = False          # amounts are written back by their choice labels, not "seat N"
+    # Answered against the clock, as a dealer is asked it at the table: the time is said with the result.
+    timed: ClassVar[bool] = False
 
     def parse(self, form: Mapping[str, Any]) -> Any:
         """Turn submitted form fields into an answer, or raise MalformedAnswer."""

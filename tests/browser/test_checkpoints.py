@@ -31,7 +31,7 @@ def answer_in_page(page: Page, cell_id: str, question) -> None:
         for row, seats in answer.items():
             for seat in seats or ("none",):
                 cell.locator(f"input[name=seats][value='{row}.{seat}']").check()
-    elif question.input == "amount":
+    elif question.input in ("amount", "chips"):      # "chips": an amount the table asks (issue 32)
         cell.locator("input[name=amount]").fill(str(answer))
     else:
         for value, amount in answer.items():

@@ -94,4 +94,6 @@ def step_form(step, **counters) -> dict:
 def cells_in(lesson: str) -> int:
     """The interactive cells a lesson file has, counted from its fences."""
     source = Path("lessons", f"{lesson}.md").read_text(encoding="utf-8")
-    return len(re.findall(r"^```(?:table|question|drill)\b", source, re.M))
+    # A table cell's `amounts = [...]` asks one question per kind listed (issue 32).
+    asked = sum(len(re.findall(r'"[^"]+"', m)) for m in re.findall(r"^amounts\s*=\s*\[(.*)\]", source, re.M))
+    return len(re.findall(r"^```(?:table|question|drill)\b", source, re.M)) + asked

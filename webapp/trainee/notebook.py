@@ -399,22 +399,26 @@ def answer(slug, cell_id):
         return _render_cell(cell_context(lesson, cell, store.get_state(user, slug, cell_id),
                                          message=str(exc), ok=False), 422)
     verdict = question.check(reply)
+    elapsed = store.elapsed(request.form.get("elapsed_ms"))
+    said = verdict.message
+    if question.timed and elapsed is not None:
+        # An amount the table asks is timed, as a dealer is: the seconds it took, with the result.
+        said = f"{said} Answered in {elapsed / 1000:.1f} s."
     with store.cell_transaction(user, slug, cell_id) as state:
         changed = store.restart_if_changed(state, cell.fingerprint)   # answered on the old question
         stale = changed or rev != state["runs"]
         if not stale:
             state["runs"] += 1
             state["answer"] = {str(k): v for k, v in reply.items()} if isinstance(reply, dict) else reply
-            state["feedback"], state["correct"] = verdict.message, int(verdict.ok)
+            state["feedback"], state["correct"] = said, int(verdict.ok)
             state["done"] = int(state["done"] or verdict.ok)
             store.record_attempt(user, slug, cell_id, answer=question.format_answer(reply),
-                                 correct=verdict.ok, rule=verdict.rule, message=verdict.message,
-                                 elapsed_ms=store.elapsed(request.form.get("elapsed_ms")))
+                                 correct=verdict.ok, rule=verdict.rule, message=said, elapsed_ms=elapsed)
             store.save_state(state)
     if stale:
         return _render_cell(cell_context(lesson, cell, state, message=None if changed else STALE, ok=False,
                                          notice=CHANGED[False] if changed else None), 409)
-    ctx = cell_context(lesson, cell, state, message=verdict.message, ok=verdict.ok, rule=verdict.rule)
+    ctx = cell_context(lesson, cell, state, message=said, ok=verdict.ok, rule=verdict.rule)
     if cell.checkpoint is not None:
         # An answer, right or wrong, releases the hand that waited at this question's point.
         ctx["release"] = lesson.cell(cell.after)
