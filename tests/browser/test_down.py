@@ -25,7 +25,7 @@ HANDS = 4
 def _meets(hands) -> bool:
     arrival = any(e.kind == "arrive" for h in hands for e in h.events)
     missed = any(k in ("absent", "missed") for h in hands for keys in h.markers.values() for k in keys)
-    ruling = any(h.prompts for h in hands)
+    ruling = any(p.get("ask") == "irregularity" for h in hands for p in h.prompts)
     return arrival and missed and ruling
 
 
@@ -86,10 +86,13 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
         if prompt is None:
             perform(page, "down-hand", kinds, step)
         else:
-            seen["ruling"] = True
+            seen["ruling"] = seen["ruling"] or prompt.ask == "irregularity"
             box = page.locator("#cell-down-prompt")
             expect(box).to_contain_text(prompt.question.prompt)
-            box.locator(f"input[name=choice][value='{answer}']").check()
+            if prompt.question.input == "chips":      # an amount asked at the table, typed
+                box.locator("input[name=amount]").fill(str(answer))
+            else:
+                box.locator(f"input[name=choice][value='{answer}']").check()
             box.get_by_role("button", name=re.compile("Check")).click()
         htmx_idle(page)
         expect(page.locator("#cell-down-hand .output .wrong")).to_have_count(0)

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine import (Checkpoint, Down, DownError, DownSpec, Question, TableCell, build_question,
-                    find_checkpoint)
+from engine import (Checkpoint, Down, DownError, DownHand, DownSpec, Question, TableCell, amount_question,
+                    build_question, find_checkpoint)
 
 WORDING = ("id", "title", "prompt")
 LOAD_SEED = 1          # the seed of the hand dealt at load when the cell gives none
@@ -109,9 +109,11 @@ class Prompt:
         return "down-prompt"
 
 
-# A prompt `at = "deal"` (a deal situation: a card exposed in the cut, a deck not
-# shuffled) is asked as the hand begins, before its first dealer step.
-BEFORE_THE_DEAL = Checkpoint("deal", 0, None, "before the deal")
+def before_the_deal(hand: DownHand) -> Checkpoint:
+    """Where a prompt `at = "deal"` (a card exposed in the cut, a deck not
+    shuffled) is asked: a misdeal's hand is dealt up to the call (its
+    total_steps, the forced bets), any other as the hand begins."""
+    return Checkpoint("deal", hand.total_steps if hand.misdeal else 0, None, "before the first card is dealt")
 
 
 @lru_cache(maxsize=CACHE_SIZE * 4)
@@ -120,11 +122,14 @@ def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
     hand = down_of(spec, seed).hand(number)
     table = {k: v for k, v in hand.table.items() if k not in WORDING}
     found = []
+    cell = table_of(spec, seed, number)
     for index, raw in enumerate(hand.prompts):
-        data = {**table, **raw}
-        at = data.pop("at")
-        data.pop("hand", None)
-        point = BEFORE_THE_DEAL if at == "deal" else find_checkpoint(table_of(spec, seed, number).new_hand, at)
+        at = raw["at"]
+        point = before_the_deal(hand) if at == "deal" else find_checkpoint(cell.new_hand, at)
+        if "amount" in raw:     # an amount asked at the table (engine table_prompts): its kind is its `ask` here
+            found.append(Prompt(index, str(raw["amount"]), amount_question(cell, raw), point))
+            continue
+        data = {**table, **{k: v for k, v in raw.items() if k not in ("at", "hand")}}
         found.append(Prompt(index, str(data.get("ask", "")), build_question(data), point))
     return tuple(sorted(found, key=lambda p: (p.checkpoint.steps, p.index)))
 

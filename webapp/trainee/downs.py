@@ -305,16 +305,20 @@ def answer(run_id: int):
                 said = {"message": str(exc), "ok": False, "status": 422}
             else:
                 verdict = waiting.question.check(reply)
+                elapsed = store.elapsed(request.form.get("elapsed_ms"))
+                message = verdict.message
+                if getattr(waiting.question, "timed", False) and elapsed is not None:
+                    # An amount the table asks is timed, as a dealer is (as in a lesson's table cell).
+                    message = f"{message} Answered in {elapsed / 1000:.1f} s."
                 ds.tick(run)
                 run.posts += 1
                 run.answered.append(waiting.index)
                 ds.record(run.id, ds.Record(run.hand, waiting.index, "answer", waiting.question.format_answer(reply),
-                                            verdict.ok, True, verdict.rule, verdict.message, ask=waiting.ask,
-                                            payload=json.dumps(reply, default=str),
-                                            elapsed_ms=store.elapsed(request.form.get("elapsed_ms"))))
+                                            verdict.ok, True, verdict.rule, message, ask=waiting.ask,
+                                            payload=json.dumps(reply, default=str), elapsed_ms=elapsed))
                 _, procedure = current(run)
                 notice = _advance(run, procedure)
-                said = {"message": verdict.message, "ok": verdict.ok, "rule": verdict.rule, "notice": notice}
+                said = {"message": message, "ok": verdict.ok, "rule": verdict.rule, "notice": notice}
         ds.save_run(run)
     if refused is not None:
         return _reply(run, "prompt", 409, message=refused, ok=False)
