@@ -21,7 +21,7 @@ from flask import (Blueprint, abort, flash, g, redirect, render_template, reques
 
 from engine import DrillError, TableCell
 from webapp import audition_store as ast
-from webapp import sprint_store, store
+from webapp import down_store, sprint_store, store
 from webapp.instructor.assigned import assigned_work
 from webapp.audition_store import Audition, Run
 from webapp.auth import is_staff, login_required
@@ -122,6 +122,15 @@ def run_page(run_id: int):
         sprint_id = sprint_store.start_for_audition(run.user_id, run.id, part.kind, part.n, part.seconds)
         if not sprint_store.current(sprint_id)[0].finished:
             return redirect(url_for("sprints.run_page", run_id=sprint_id))
+    if audition.down and run.user_id == g.user["id"]:
+        # The down part next: hand after hand at one table, no hints (webapp/trainee/downs.py).
+        part = audition.down
+        down_id = down_store.start(run.user_id, "", "", f"{audition.title}: the down", part.spec(),
+                                   down_store.new_seed(), hands=part.hands, minutes=None, exam=True,
+                                   audition_run_id=run.id)
+        found = down_store.get_run(down_id)
+        if found is not None and not found.ended:
+            return redirect(url_for("downs.run_page", run_id=down_id))
     return render_template("trainee/auditions/run.html", run=run, audition=audition, c=hand_context(run, audition))
 
 
@@ -221,7 +230,9 @@ def result(run_id: int):
     hands = [(n + 1, audition.kind_of(n), [r for r in records if r.hand == n + 1]) for n in range(len(run.cells))]
     sprint = sprint_store.for_audition(run.id) if audition.sprint else None
     return render_template("trainee/auditions/result.html", run=run, audition=audition, hands=hands, sprint=sprint,
-                           sprint_result=audition.sprint.result(run.id) if audition.sprint else None)
+                           sprint_result=audition.sprint.result(run.id) if audition.sprint else None,
+                           down=down_store.for_audition(run.id) if audition.down else None,
+                           down_result=audition.down.result(run.id) if audition.down else None)
 
 
 @bp.get("/runs/<int:run_id>/certificate")

@@ -24,7 +24,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 
 from engine import MalformedAnswer, TableCell, get_game
-from webapp import down_store as ds
+from webapp import audition_store, down_store as ds
 from webapp.auth import is_staff, login_required
 from webapp.lessonfile import load_library, suggested_order
 from webapp.trainee import down_cells, hands
@@ -140,7 +140,8 @@ def play_context(run: ds.Run, message: str | None = None, ok: bool | None = None
                  notice: str | None = None, said_to: str = "table", hand: Any = None) -> dict[str, Any]:
     """What the run's page (or a reply) draws: the status, the table and the prompt waited for.
     `said_to`: where the message goes, the table ("table") or the prompt ("prompt")."""
-    ctx: dict[str, Any] = {"run": run, "score": ds.run_score(run), "limit_ms": ds.time_limit_ms(run)}
+    ctx: dict[str, Any] = {"run": run, "score": ds.run_score(run), "limit_ms": ds.time_limit_ms(run),
+                           "after": _after(run)}
     if run.ended or run.stopped:
         return {**ctx, "message": message, "ok": ok, "notice": notice}
     dh, procedure = (down_hand(run), hand) if hand is not None else current(run)
@@ -175,8 +176,20 @@ def play_context(run: ds.Run, message: str | None = None, ok: bool | None = None
 def run_page(run_id: int):
     run = _own(run_id)
     if run.ended:
-        return redirect(url_for("downs.summary", run_id=run_id))
+        return redirect(_after(run))
     return render_template("trainee/downs/run.html", p=play_context(run))
+
+
+def _after(run: ds.Run) -> str:
+    """Where an ended down leads: its summary, or an audition's down part back to the audition."""
+    if run.audition_run_id is not None:
+        return url_for("auditions.run_page", run_id=run.audition_run_id)
+    return url_for("downs.summary", run_id=run.id)
+
+
+def _audition_running(run: ds.Run) -> bool:
+    exam = audition_store.settle(run.audition_run_id) if run.audition_run_id is not None else None
+    return exam is not None and exam.running
 
 
 def _reply(run: ds.Run, main: str, status: int = 200, **said: Any):
@@ -194,7 +207,7 @@ def _refusal(run: ds.Run) -> str | None:
         return ENDED
     if run.stopped:
         return STOPPED
-    if ds.limit_reached(run):
+    if ds.limit_reached(run) or (run.audition_run_id is not None and not _audition_running(run)):
         _finish(run)
         return TIME_UP
     return None
@@ -306,7 +319,7 @@ def answer(run_id: int):
             else:
                 verdict = waiting.question.check(reply)
                 elapsed = store.elapsed(request.form.get("elapsed_ms"))
-                message = verdict.message
+                message = "Answer taken; it is marked at the end." if run.exam else verdict.message
                 if getattr(waiting.question, "timed", False) and elapsed is not None:
                     # An amount the table asks is timed, as a dealer is (as in a lesson's table cell).
                     message = f"{message} Answered in {elapsed / 1000:.1f} s."
@@ -318,7 +331,8 @@ def answer(run_id: int):
                                             payload=json.dumps(reply, default=str), elapsed_ms=elapsed))
                 _, procedure = current(run)
                 notice = _advance(run, procedure)
-                said = {"message": message, "ok": verdict.ok, "rule": verdict.rule, "notice": notice}
+                said = ({"notice": " ".join(filter(None, (message, notice)))} if run.exam else
+                        {"message": message, "ok": verdict.ok, "rule": verdict.rule, "notice": notice})
         ds.save_run(run)
     if refused is not None:
         return _reply(run, "prompt", 409, message=refused, ok=False)
@@ -331,8 +345,9 @@ def answer(run_id: int):
 @login_required
 def stop(run_id: int):
     """Stop for now (the clock stops; nothing is lost), or end the down (`end`): the summary."""
-    _own(run_id)
-    ending = request.form.get("end") == "1"
+    own = _own(run_id)
+    # An audition's down is not stopped (the audition's clock runs on): it may only be ended.
+    ending = request.form.get("end") == "1" or own.exam
     with ds.run_transaction(run_id) as run:
         assert run is not None
         if not run.ended:
@@ -341,7 +356,7 @@ def stop(run_id: int):
             else:
                 ds.stop(run)
             ds.save_run(run)
-    return redirect(url_for("downs.summary" if ending else "downs.run_page", run_id=run_id))
+    return redirect(_after(own) if ending else url_for("downs.run_page", run_id=run_id))
 
 
 @bp.post("/runs/<int:run_id>/resume")
@@ -364,6 +379,8 @@ def summary(run_id: int):
     """Pace, accuracy (by rule) and the hands to look at again; also while the
     run is stopped, as the score so far."""
     run = _own(run_id, instructors=True)
+    if run.exam and run.user_id == g.user["id"] and _audition_running(run):
+        return redirect(_after(run))       # an audition's working is shown once it is over
     records = ds.records_of(run.id)
     per_hand: dict[int, list[ds.Record]] = {}
     for rec in records:
