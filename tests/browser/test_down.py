@@ -16,6 +16,7 @@ from webapp import down_store as ds
 from webapp.trainee import downs
 
 from .conftest import TRAINEE, htmx_idle, perform
+from .test_accessibility import violations
 
 pytestmark = pytest.mark.browser
 SPEC = {"game": "holdem", "seats": 9, "players": 6, "hands": 6, "events": 0.6, "irregularities": 0.5}
@@ -58,7 +59,7 @@ def _run(server, run_id: int) -> ds.Run:
 
 def deal_a_down(browser: Browser, server, viewport: dict) -> None:
     base = server["url"]
-    page: Page = browser.new_context(viewport=viewport).new_page()
+    page: Page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()     # axe is injected
     page.goto(f"{base}/auth/login")
     page.fill("input[name=username]", TRAINEE[0])
     page.fill("input[name=password]", TRAINEE[1])
@@ -67,6 +68,7 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
     page.get_by_test_id("down-start").click()
     expect(page.get_by_test_id("down-status")).to_be_visible()
     run_id = int(re.search(r"/downs/runs/(\d+)", page.url).group(1))
+    assert violations(page) == []
     seen = {"arrival": False, "marker": False, "ruling": False}
     while (run := _run(server, run_id)).hand <= HANDS:
         before = page.get_by_test_id("down-before")
@@ -86,6 +88,8 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
         if prompt is None:
             perform(page, "down-hand", kinds, step)
         else:
+            if not seen["ruling"] and prompt.ask == "irregularity":
+                assert violations(page) == []         # the table with a ruling asked below it
             seen["ruling"] = seen["ruling"] or prompt.ask == "irregularity"
             box = page.locator("#cell-down-prompt")
             expect(box).to_contain_text(prompt.question.prompt)
@@ -102,6 +106,12 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
     page.get_by_test_id("down-end").click()
     expect(page.get_by_test_id("summary-hands")).to_have_text(str(HANDS))
     expect(page.get_by_test_id("summary-accuracy")).to_contain_text("100%")
+    assert violations(page) == []
+    page.goto(f"{base}/downs/runs/{run_id}/hands/2")
+    expect(page.get_by_test_id("hand-posts")).to_be_visible()
+    assert violations(page) == []
+    page.goto(f"{base}/downs/")
+    assert violations(page) == []
     page.context.close()
 
 
