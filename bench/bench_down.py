@@ -6,9 +6,10 @@ For each game (and the H.O.R.S.E. rotation), `Down(spec).hand(n)` for
 n = 1..--hands, seeds 1..--seeds, at twice the default rates of events and
 irregularities; each call's CPU time (`time.process_time`) is one sample:
 the table's events and plan, the hand auto-played by its random players,
-any ruling (a first down of each row is dealt untimed: the rankings'
-tables a game reads are built on their first use, once per process). Prints the median, 95th percentile and slowest milliseconds
-per hand. Target (issue 32): the next hand in under 50 ms. --strict exits
+any ruling, the amounts asked at the table (a first down of each row is
+dealt untimed: the rankings' tables a game reads are built on their first
+use, once per process). Prints the median, 95th percentile and slowest
+milliseconds per hand. Target (issue 32): the next hand in under 50 ms. --strict exits
 1 when a row's slowest hand misses it.
 """
 from __future__ import annotations

@@ -232,8 +232,9 @@ class Down:
             number=number, game=game, button=plan.button, dead_button=plan.dead_button,
             posts=tuple(plan.posts), dealt_in=tuple(plan.dealt_in), events=tuple(events),
             markers=dict(plan.markers), waiting=dict(plan.waiting), table=cell, prompts=tuple(prompts),
-            pots=pots, rake=rake, stacks_before=stacks_before, stacks_after=stacks_after, rebuys=ledger.bought, left=ledger.left,
-            misdeal=misdeal, irregular_action=irregular, rulings=rulings, notes=tuple(plan.notes), total_steps=steps,
+            pots=pots, rake=rake, stacks_before=stacks_before, stacks_after=stacks_after,
+            rebuys=ledger.bought, left=ledger.left, misdeal=misdeal, irregular_action=irregular,
+            rulings=rulings, notes=tuple(plan.notes), total_steps=steps,
             names={s: p.name for s, p in sorted(seated.items())})
 
     def _play(self, cell: dict[str, Any], number: int, rng: random.Random,

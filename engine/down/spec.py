@@ -102,6 +102,19 @@ class DownSpec:
     def stakes_for(self, game: str) -> Stakes:
         return self.stakes.get(game) or default_stakes(GAMES[game], self.rotation)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The down as a cell's keys: `from_dict(spec.to_dict())` is the same down (for storing one)."""
+        out: dict[str, Any] = {
+            "games": list(self.games), "change_every": self.change_every or "orbit", "house": self.house,
+            "seats": self.seats, "players": self.players, "stack": self.stack, "seed": self.seed,
+            "events": self.events, "irregularities": self.irregularities, "arithmetic": self.arithmetic,
+            "amounts": list(self.amounts),
+            "stakes": {g: {k: list(v) if isinstance(v, tuple) else v for k, v in st.__dict__.items() if v is not None}
+                       for g, st in self.stakes.items()},
+        }
+        out.update({"hands": self.hands} if self.hands is not None else {"minutes": self.minutes})
+        return out
+
     def hand_limit(self, pace: int) -> int:
         """How many hands the down deals: `hands`, or `minutes` at the house's pace."""
         if self.hands is not None:

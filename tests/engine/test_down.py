@@ -197,6 +197,32 @@ def test_the_same_seed_gives_the_same_down_and_another_seed_another():
     assert late.hand(20).to_dict() == one[19]
 
 
+def test_a_stored_down_is_its_spec_and_the_steps_posted_per_hand():
+    spec = DownSpec.from_dict({"rotation": "horse", "hands": 15, "seed": 8, **BUSY})
+    stored: list[list[object]] = []
+    for h in Down(spec).hands():
+        hand = h.cell.new_hand()
+        steps = []
+        while (exp := hand.expected()) is not None:
+            steps.append(exp.step())
+            assert hand.propose(exp.step()).ok
+        stored.append(steps)
+    again = Down(DownSpec.from_dict(spec.to_dict()))
+    for number, steps in enumerate(stored, 1):
+        replayed = again.hand(number).cell.new_hand().replay(steps)
+        assert replayed.finished and replayed.expected() is None
+
+
+def test_a_spec_round_trips_through_its_dict():
+    for data in ({"rotation": "horse", "minutes": 20, "seed": 3},
+                 {"game": "razz", "stakes": {"ante": 2, "bring_in": 2, "limits": [4, 8]}, "amounts": ["call-amount"]},
+                 {"games": ["holdem", "omaha"], "change_every": 4, "house": "second", "players": 5}):
+        spec = DownSpec.from_dict(data)
+        again = DownSpec.from_dict(json.loads(json.dumps(spec.to_dict())))
+        assert again == spec
+        assert Down(again).hand(3).to_dict() == Down(spec).hand(3).to_dict()
+
+
 def test_events_irregularities_and_misdeals_all_happen_over_a_few_busy_downs():
     kinds: set[str] = set()
     rulings, situations, misdeals, dead_buttons, dead_posts, outs = set(), set(), 0, 0, 0, 0
