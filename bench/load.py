@@ -106,6 +106,8 @@ def right_form(question: Any) -> Form:
     answer, kind = question.answer, question.input
     if kind in ("seat", "amount"):
         return [(kind, str(answer))]
+    if kind == "chips":          # an amount the table asks: one field, "135" or "200 / 210" (issue 32)
+        return [("amount", str(answer))]
     if kind == "choice":
         return [("choice", str(answer))]
     if kind in ("seats", "cards"):
@@ -139,6 +141,11 @@ def _variants(question: Any, rng: random.Random) -> Form:
         swapped = list(form)
         swapped[i], swapped[j] = (form[i][0], form[j][1]), (form[j][0], form[i][1])
         return swapped
+    if kind == "chips":
+        parts = form[0][1].split(" / ")
+        i = rng.randrange(len(parts))
+        parts[i] = str(int(parts[i]) + rng.choice((1, 2, 5)))
+        return [("amount", " / ".join(parts))]
     i = rng.randrange(len(form))
     name, value = form[i]
     return form[:i] + [(name, str(int(value) + rng.choice((1, 2, 5))))] + form[i + 1:]

@@ -79,6 +79,8 @@ class Cell:
     checkpoint: Checkpoint | None = None
     # An explanation cell's HTML, rendered once when the lesson is read (issue 30).
     html: str = ""
+    # A question no fence writes: asked by this table cell's `amounts = [...]` (amount_cells).
+    asked_by: str = ""
 
     @property
     def interactive(self) -> bool:
@@ -362,7 +364,7 @@ def amount_cells(path: str, table: Cell, seen: dict) -> list[Cell]:
         point = find_checkpoint(table.engine.new_hand, prompt["at"])
         _draw_at(question, table, point)
         cells.append(Cell("question", line, id=cell_id, data={**hand_data, **prompt}, engine=question,
-                          after=table.id, checkpoint=point))
+                          after=table.id, checkpoint=point, asked_by=table.id))
     return cells
 
 

@@ -430,7 +430,7 @@ def table_prompts(cell: TableCell, kinds: Iterable[str], rng: random.Random,
             prompt = {"ask": "amount", "amount": kind, **point}
             try:
                 question = amount_question(cell, prompt)
-            except QuestionError:
+            except ValueError:      # QuestionError, CheckpointError: not askable there, try another point
                 continue
             prompt["prompt"] = question.prompt
             rounds.add(point["at"].split(":")[0])

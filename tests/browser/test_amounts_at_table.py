@@ -71,3 +71,38 @@ def test_pot_asked_at_the_table_answered_with_chip_buttons_on_a_phone(browser, l
     perform(page, TABLE, kinds, steps[stop])
     expect(page.locator(f"#cell-{TABLE} [data-testid=steps]")).to_contain_text(f"{stop + 1} of ")
     context.close()
+
+
+def test_side_pots_asked_as_they_form_answered_by_keyboard(browser, live_server):
+    """On a desktop: the amounts typed in order with a / between them, the
+    chip buttons reached by Tab, and Enter checks."""
+    slug, table_id, question_id = "holdem-03-all-ins-and-side-pots", "deal-side-pot", "deal-side-pot-side-pots"
+    lesson = LIBRARY.lessons[slug]
+    table, question = lesson.cell(table_id), lesson.cell(question_id)
+    stop = question.checkpoint.steps
+    kinds = table.engine.step_kinds
+    right = table.engine.new_hand()
+    steps = []
+    while (due := right.expected()) is not None:
+        steps.append(due.step())
+        right.propose(due.step())
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sign_in(page, live_server["url"], f"/lessons/{slug}")
+    for done, step in enumerate(steps[:stop], start=1):
+        perform(page, table_id, kinds, step)
+        expect(page.locator(f"#cell-{table_id} [data-testid=steps]")).to_contain_text(f"{done} of ")
+        htmx_idle(page)
+    cell = page.locator(f"#cell-{question_id}")
+    box = cell.locator("input[name=amount]")
+    expect(box).to_be_visible()
+    box.focus()
+    page.keyboard.press("Tab")                       # the chip buttons follow the box in the Tab order
+    assert page.evaluate("document.activeElement.classList.contains('chip')")
+    box.focus()
+    page.keyboard.type(question.engine.answer.replace(" ", ""))
+    page.keyboard.press("Enter")
+    feedback = page.locator(f"#cell-{question_id} [data-testid=feedback]")
+    expect(feedback).to_contain_text("✔")
+    expect(feedback).to_contain_text("Answered in")
+    context.close()

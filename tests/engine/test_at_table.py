@@ -208,3 +208,30 @@ def test_every_prompt_of_a_random_hand_answers_as_its_sprint_checks() -> None:
                 first, *rest = q.answer.split(" / ")
                 off = " / ".join([str(int(first) + 1), *rest])
                 assert not q.check(q.parse({"amount": off})).ok
+
+
+@pytest.mark.parametrize("game, wants", [("holdem", ["side-pots >= 1"]), ("omaha", []), ("omaha-hi-lo", []),
+                                         ("seven-card-stud", [])])
+def test_prompts_over_drawn_hands_of_several_games(game: str, wants: list[str]) -> None:
+    """Hands the drills deal (raked, Omaha at pot limit): table_prompts never
+    fails, every answer is accepted by the sprint's own check, and the
+    commission asked is what the hand takes."""
+    from engine.drills.poker import generate
+
+    seen: set[str] = set()
+    for seed in range(6):
+        data = dict(generate(game, wants, seed, any_hand=not wants).cell)
+        data["commission"] = {"method": "percentage", "percent": 5, "cap": 30}
+        if game.startswith("omaha"):
+            data["betting"] = "pot"
+        cell = build_table(data)
+        for prompt in table_prompts(cell, AMOUNT_KINDS, random.Random(seed), at_most=6):
+            q = amount_question(cell, prompt)
+            seen.add(prompt["amount"])
+            assert sprint_check(q.sprint_item, q.answer).correct
+            if prompt["amount"] == "rake":
+                played = cell.new_hand()
+                played.autoplay()
+                assert isinstance(played, Hand) and q.answer == str(played.rake)
+    assert {"call-amount", "rake"} <= seen
+    assert ("pot-limit-max" in seen) == game.startswith("omaha")

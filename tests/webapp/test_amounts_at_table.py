@@ -92,7 +92,8 @@ def test_the_lesson_gets_one_question_per_kind_at_its_point():
     assert [c.checkpoint.steps for c in lesson.interactive_cells[3:]] == sorted(
         c.checkpoint.steps for c in lesson.interactive_cells[3:])
     asked = lesson.cell(QUESTION)
-    assert asked.after == "deal" and asked.checkpoint.at == "pots" and asked.engine.answer == "200 / 210"
+    assert asked.after == "deal" and asked.asked_by == "deal" and asked.checkpoint.at == "pots"
+    assert asked.engine.answer == "200 / 210"
     assert asked.line == 12        # the amounts line, for lessons check
     plo = [lesson.cell("plo-pot-limit-max"), lesson.cell("plo-call-amount")]
     assert all(c.checkpoint.at.split(":")[0] for c in plo)
@@ -164,3 +165,26 @@ def test_lessons_check_refuses_a_bad_amounts_at_its_line(line, problem):
         parse_lesson(text, "lessons/amounts.md")
     assert caught.value.line == 12 and problem in caught.value.message
     assert str(caught.value).startswith("lessons/amounts.md:12: table cell 'deal'")
+
+
+def test_the_check_finds_an_amount_given_away_above_the_question():
+    """A question written by hand (`ask = "amount"`) is checked as the kind
+    asking the same amount is: a heading naming the pots gives them away."""
+    from webapp.trainee import preanswer
+
+    written = '''
+## Side pot 1 of 210 beside the main pot
+
+```question
+id = "pots-now"
+ask = "amount"
+amount = "side-pots"
+hand = "deal"
+at = "pots"
+```
+'''
+    lesson = parse_lesson(LESSON + written, "lessons/amounts.md")
+    assert lesson.cell("pots-now").engine.answer == "200 / 210"
+    found = preanswer.leaks(lesson)
+    assert [leak.cell_id for leak in found] == ["pots-now"] and "side pot 1 of 210" in found[0].what.lower()
+    assert preanswer.leaks(parse_lesson(LESSON, "lessons/amounts.md")) == []

@@ -17,7 +17,8 @@ as file:line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from engine import find_checkpoint, showdown_parts, stand
@@ -178,6 +179,20 @@ def _raise_made(cell, question, views: list[Shown]) -> list[str]:
             for view in views for line in view.log if made.search(line)][:1]
 
 
+def _amount(cell, question, views: list[Shown]) -> list[str]:
+    """An amount the table asks (ask = "amount", issue 32): the detector of the
+    question kind asking the same amount, given the amount as that kind holds it."""
+    amounts = [int(a) for a in str(question.answer).split(" / ")]
+    kind = cell.data.get("amount")
+    if kind == "side-pots":
+        # Asked before the collect that forms a side pot: the pot already in the middle is what
+        # earlier rounds collected (a main pot closed then stays as it is), seen by any dealer.
+        same = SimpleNamespace(choices=list(enumerate(question.labels)), answer=dict(enumerate(amounts)))
+        return _pots(cell, same, [replace(view, pot=None) for view in views])
+    detect = {"rake": _commission, "pot-limit-max": _raise_made}.get(kind)
+    return detect(cell, SimpleNamespace(answer=amounts[0]), views) if detect else []
+
+
 NO_LOW = re.compile(r"\bno (qualifying )?low\b", re.IGNORECASE)
 SCOOP = re.compile(r"\bscoop|\bhigh and low in one hand\b|\bboth halves\b|\bwins both\b", re.IGNORECASE)
 
@@ -215,6 +230,7 @@ DETECTORS: dict[str, tuple[Callable[[Any, Any, list[Shown]], list[str]], ...]] =
     "casino_settle": (_settlement,),
     "rake": (_commission,),
     "largest_bet": (_raise_made,),
+    "amount": (_amount,),
 }
 
 
