@@ -16,6 +16,7 @@ which the hand waits at, like a lesson's question with `at`.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -89,11 +90,22 @@ def down_of(spec: str, seed: int) -> Down:
     return Down(DownSpec.from_dict({**json.loads(spec), "seed": seed}, source="down"))
 
 
+# A Down works its hands out in order as they are first asked for and keeps
+# them: two threads of a worker asking one down at once take turns.
+_working = threading.Lock()
+
+
+def hand_of(spec: str, seed: int, number: int) -> DownHand:
+    """Hand `number` of a run's down."""
+    with _working:
+        return down_of(spec, seed).hand(number)
+
+
 @lru_cache(maxsize=CACHE_SIZE * 4)
 def table_of(spec: str, seed: int, number: int) -> TableCell:
     """Hand `number`'s table cell, one object per process (webapp.trainee.hands keeps
     replayed hands by the cell object, so it must be the same one every time)."""
-    return down_of(spec, seed).hand(number).cell
+    return hand_of(spec, seed, number).cell
 
 
 @dataclass(frozen=True)
@@ -119,7 +131,7 @@ def before_the_deal(hand: DownHand) -> Checkpoint:
 @lru_cache(maxsize=CACHE_SIZE * 4)
 def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
     """The prompts of hand `number`, in the order the hand meets them."""
-    hand = down_of(spec, seed).hand(number)
+    hand = hand_of(spec, seed, number)
     table = {k: v for k, v in hand.table.items() if k not in WORDING}
     found = []
     cell = table_of(spec, seed, number)
@@ -139,5 +151,5 @@ def pace_standard(spec: str, seed: int, hands: int) -> float:
     hands (a rotation's standard is the mean of its hands' games)."""
     down = down_of(spec, seed)
     numbers = range(1, max(1, hands) + 1)
-    return sum(down.pace_standard(down.hand(n).game) for n in numbers) / len(numbers)
+    return sum(down.pace_standard(hand_of(spec, seed, n).game) for n in numbers) / len(numbers)
 

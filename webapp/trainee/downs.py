@@ -97,7 +97,7 @@ def _spec(run: ds.Run) -> str:
 
 
 def down_hand(run: ds.Run, number: int | None = None) -> Any:
-    return down_cells.down_of(_spec(run), run.seed).hand(number or run.hand)
+    return down_cells.hand_of(_spec(run), run.seed, number or run.hand)
 
 
 def prompts(run: ds.Run) -> tuple[down_cells.Prompt, ...]:
