@@ -38,9 +38,9 @@ COUNTED = "Not the step due: counted as an error. Try again."
 ENDED = "This down is over; nothing more is recorded."
 STOPPED = "This down is stopped: Resume it to deal on (nothing was recorded)."
 TIME_UP = "The down's time is up: this post was not counted."
-# A seat's marker (engine/table: DownHand.markers) as a badge on the drawn table.
-MARKER_WORDS = {"missed": "missed blind", "missed_small": "missed small blind", "missed_big": "missed big blind",
-                "absent": "absent", "walking": "walking", "dealt_out": "dealt out", "reserved": "reserved"}
+# A seat's marker (engine/table: DownHand.markers, the buttons of 1.1 and 8.1.3(a)) as a badge at the seat.
+MARKER_WORDS = {"missed": "missed blind", "absent": "absent", "walking": "player walking", "dealt_out": "dealt out",
+                "reserved": "reserved"}
 
 
 @dataclass
