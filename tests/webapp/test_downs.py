@@ -234,3 +234,14 @@ def test_the_hand_waits_for_its_prompt_and_a_misdeal_is_dealt_again(app, client,
     # Every other answer was wrong; rulings made as dealer steps (on an irregular action) were all right.
     assert score.rulings + score.amounts >= waited and score.again
     assert (score.rulings - score.rulings_right) + (score.amounts - score.amounts_right) == waited // 2
+
+
+def test_the_editor_previews_a_down_cell_without_a_run(app, client, auth):
+    from pathlib import Path
+    auth.login("instructor")
+    text = Path("lessons", f"{LESSON}.md").read_text(encoding="utf-8")
+    r = client.post("/author/-preview", data={"slug": LESSON, "text": text}, headers=HX)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'data-kind="down"' in html and "a preview records no run" in html
+    with app.app_context():
+        assert get_db().execute("select count(*) from down_runs").fetchone()[0] == 0
