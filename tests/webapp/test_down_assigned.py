@@ -39,5 +39,9 @@ def test_an_assigned_down_is_due_then_done_and_on_the_dashboard(app, plain_seed)
     assert f"/downs/runs/{run_id}/summary" in page
     csv = teacher.get(f"/cohorts/{cohort}/trainees/1/csv/downs")
     assert csv.status_code == 200 and "accuracy_pct" in csv.get_data(as_text=True)
+    cohort_page = teacher.get(f"/cohorts/{cohort}").get_data(as_text=True).split('data-testid="cohort-downs"', 1)[1]
+    assert "trainee" in cohort_page.split("</table>", 1)[0] and "ended" in cohort_page.split("</table>", 1)[0]
+    csv = teacher.get(f"/cohorts/{cohort}/csv/downs").get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert csv[0].startswith("trainee,down,started_at,status,hands") and csv[1].startswith("trainee,")
     assert teacher.get(f"/downs/runs/{run_id}/summary").status_code == 200
     assert teacher.get(f"/downs/runs/{run_id}/hands/1").status_code == 200

@@ -84,6 +84,13 @@ def _readiness(members: list[roster.Member]) -> dashboard.Table:
     return dashboard.readiness_table([(m.username, r) for m in members for r in ready[m.id]])
 
 
+def _downs(members: list[roster.Member]) -> dashboard.Table:
+    """Every down of the cohort's trainees (webapp/down_store.py), by trainee, newest first."""
+    found = down_store.runs_of_users([m.id for m in members])
+    return dashboard.down_results(((r, down_store.run_score(r)) for m in members for r in found.get(m.id, [])),
+                                  {m.id: m.username for m in members})
+
+
 def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
     """The page that shows new passwords: its only showing, never cached."""
     response = make_response(render_template("instructor/cohorts/accounts.html", accounts=accounts, back=back,
@@ -100,7 +107,7 @@ def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     db = get_db()
     return render_template(
         "instructor/cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
-        ready=_readiness(roster.members(db, cohort.id)),
+        ready=_readiness(roster.members(db, cohort.id)), downs=_downs(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
         due=now().date() + DUE_AHEAD, form=form), status
@@ -304,6 +311,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
         "items-by-rule": lambda: _items(cohort, request.args.get("lesson") or None)[1],
         "attempts": attempts,
         "sprint-readiness": lambda: _readiness(roster.members(get_db(), cohort.id)),
+        "downs": lambda: _downs(roster.members(get_db(), cohort.id)),
     }
 
 

@@ -353,12 +353,15 @@ DOWN_COLUMNS = (Column("down", "Down"), Column("started_at", "Started", "when"),
                 Column("again", "Hands to look at again"))
 
 
-def down_results(runs: Iterable[tuple[Any, Any]]) -> Table:
-    """A trainee's downs, newest first: `runs` is (webapp.down_store.Run, its Score)."""
-    rows = [(r.title, r.started_at, r.status, s.hands, s.accuracy, f"{s.rulings_right}/{s.rulings}",
+def down_results(runs: Iterable[tuple[Any, Any]], names: dict[int, str] | None = None) -> Table:
+    """Downs, newest first: `runs` is (webapp.down_store.Run, its Score); with
+    `names` (user id -> name), a cohort's, each row led by its trainee."""
+    rows = [((names[r.user_id],) if names is not None else ()) +
+            (r.title, r.started_at, r.status, s.hands, s.accuracy, f"{s.rulings_right}/{s.rulings}",
              f"{s.amounts_right}/{s.amounts}", round(s.pace) if s.pace is not None else None,
              round(s.pace_standard), " ".join(map(str, s.again))) for r, s in runs]
-    return Table("downs", "Downs", DOWN_COLUMNS, rows)
+    columns = ((Column("trainee", "Trainee"),) if names is not None else ()) + DOWN_COLUMNS
+    return Table("downs", "Downs", columns, rows)
 
 
 # --- sprint readiness ---------------------------------------------------------------------------
