@@ -245,3 +245,24 @@ def test_the_editor_previews_a_down_cell_without_a_run(app, client, auth):
     assert r.status_code == 200 and 'data-kind="down"' in html and "a preview records no run" in html
     with app.app_context():
         assert get_db().execute("select count(*) from down_runs").fetchone()[0] == 0
+
+
+def test_an_answer_posted_twice_counts_once(app, client, auth, empty_lessons):
+    seed = seed_with(lambda hs: bool(hs[0].prompts) and hs[0].prompts[0].get("ask") == "irregularity"
+                     and hs[0].prompts[0]["at"] == "deal", within=1)
+    lesson_with_seed(empty_lessons, seed)
+    auth.login()
+    r = client.post("/downs/start", data={"lesson": "down-x", "cell": "d"})
+    run_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    while due(app, run_id)[0] is not None:
+        post_due(client, app, run_id)
+    run = run_of(app, run_id)
+    with app.test_request_context():
+        question = downs.waiting_for(run).question
+    form = {"rev": str(run.posts), "choice": question.answer}
+    first = client.post(f"/downs/runs/{run_id}/answer", data=form, headers=HX)
+    second = client.post(f"/downs/runs/{run_id}/answer", data=form, headers=HX)      # another tab, the same page
+    assert first.status_code == 200 and second.status_code == 409
+    with app.app_context():
+        answers = [r for r in ds.records_of(run_id) if r.what == "answer"]
+    assert len(answers) == 1 and answers[0].correct and run_of(app, run_id).posts == run.posts + 1
