@@ -151,7 +151,9 @@ def play_context(run: ds.Run, message: str | None = None, ok: bool | None = None
              "state": {"steps": run.steps, "runs": run.posts, "done": 0},
              "layout": LAYOUTS[procedure.layout](len(view[procedure.layout])), "labels": engine.step_kinds["labels"],
              "ruling": procedure.ruling_prompt(), "tool": request.form.get("tool") if request.method == "POST" else None,
-             "exam": True, "down": True, "markers": _markers(dh),
+             # Drawn as an audition's hand is: no Restart (a down's hand is never dealt again) and
+             # no count of the hand's steps (it would tell how long the hand runs).
+             "exam": True, "markers": _markers(dh),
              "step_url": url_for("downs.step", run_id=run.id), "notice": notice}
     waiting = waiting_for(run)
     question = None
@@ -159,7 +161,8 @@ def play_context(run: ds.Run, message: str | None = None, ok: bool | None = None
         question = {"cell": waiting, "question": waiting.question, "locked": None,
                     "state": {"runs": run.posts, "answer": None, "done": 0},
                     "answer_url": url_for("downs.answer", run_id=run.id)}
-        table["notice"] = notice or (f"The hand waits here, {waiting.checkpoint.label}: answer below first.")
+        table["notice"] = " ".join(filter(None, (notice, f"The hand waits here, {waiting.checkpoint.label}: "
+                                                          "answer below first.")))
     if said_to == "prompt" and question is not None:
         question.update(message=message, ok=ok, rule=rule)
     else:
