@@ -266,3 +266,11 @@ def test_an_answer_posted_twice_counts_once(app, client, auth, empty_lessons):
     with app.app_context():
         answers = [r for r in ds.records_of(run_id) if r.what == "answer"]
     assert len(answers) == 1 and answers[0].correct and run_of(app, run_id).posts == run.posts + 1
+
+
+def test_a_bad_stake_points_at_the_stakes_line():
+    text = ('+++\ntitle = "D"\n+++\n\n```down\nid = "d"\ngame = "holdem"\n'
+            'stakes = { blinds = [1, 2], betting = "no-such" }\n```\n')
+    with pytest.raises(LessonError) as found:
+        parse_lesson(text, "lessons/d.md")
+    assert found.value.line == 8 and "betting" in str(found.value)

@@ -76,10 +76,11 @@ def build(data: dict[str, Any], source: str = "<lesson>") -> DownPlan:
 
 
 def _key_of(exc: Exception, given: dict[str, Any]) -> str:
-    """The key a DownError names: its `key`, or the cell key its message starts with."""
+    """The cell key a DownError names (its `key`; "stakes.razz.ante" is the
+    line of `stakes`), or the cell key its message starts with."""
     key = getattr(exc, "key", None)
     if isinstance(key, str) and key:
-        return key
+        return key.split(".", 1)[0]
     first = str(exc).split(" ", 1)[0].strip(":,'\"")
     return first if first in given else "id"
 
