@@ -69,6 +69,7 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
     expect(page.get_by_test_id("down-status")).to_be_visible()
     run_id = int(re.search(r"/downs/runs/(\d+)", page.url).group(1))
     assert violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]     # no sideways scroll
     seen = {"arrival": False, "marker": False, "ruling": False}
     while (run := _run(server, run_id)).hand <= HANDS:
         before = page.get_by_test_id("down-before")
@@ -107,9 +108,11 @@ def deal_a_down(browser: Browser, server, viewport: dict) -> None:
     expect(page.get_by_test_id("summary-hands")).to_have_text(str(HANDS))
     expect(page.get_by_test_id("summary-accuracy")).to_contain_text("100%")
     assert violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.goto(f"{base}/downs/runs/{run_id}/hands/2")
     expect(page.get_by_test_id("hand-posts")).to_be_visible()
     assert violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.goto(f"{base}/downs/")
     assert violations(page) == []
     page.context.close()
