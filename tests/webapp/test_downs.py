@@ -274,3 +274,21 @@ def test_a_bad_stake_points_at_the_stakes_line():
     with pytest.raises(LessonError) as found:
         parse_lesson(text, "lessons/d.md")
     assert found.value.line == 8 and "betting" in str(found.value)
+
+
+def test_a_down_resumes_in_a_fresh_process_from_what_was_stored(app, client, auth, plain_seed):
+    """Nothing of a down lives only in a worker: with every kept down, hand and prompt
+    forgotten (another worker, a restart), the run replays from its spec, seed and steps."""
+    from webapp.trainee import down_cells, hands
+    auth.login()
+    run_id = start(client)
+    for _ in range(5):
+        assert post_due(client, app, run_id).status_code == 200
+    before = run_of(app, run_id)
+    hands.clear()
+    for cached in (down_cells.down_of, down_cells.table_of, down_cells.prompts_of):
+        cached.cache_clear()
+    page = client.get(f"/downs/runs/{run_id}").get_data(as_text=True)
+    assert 'name="at" value="5"' in page and f'name="rev" value="{before.posts}"' in page
+    assert post_due(client, app, run_id).status_code == 200
+    assert len(run_of(app, run_id).steps) == 6
