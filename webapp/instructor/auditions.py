@@ -1,6 +1,6 @@
 """Auditions as the instructor sets them up: define and edit one (hand kinds:
 a game, a house and optional drill wants; how many hands; a time limit; a pass
-mark; retakes; an optional sprint part), open or close it, see its runs, and
+mark; retakes; an optional sprint part and down part), open or close it, see its runs, and
 verify a certificate number. The routes join the auditions blueprint
 (webapp/trainee/auditions.py), so their addresses stay under /auditions.
 """
