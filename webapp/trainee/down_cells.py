@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine import (Checkpoint, Down, DownError, DownHand, DownSpec, Question, TableCell, amount_question,
-                    build_question, find_checkpoint)
+                    build_question, find_checkpoint, stand, without_totals)
 
 WORDING = ("id", "title", "prompt")
 LOAD_SEED = 1          # the seed of the hand dealt at load when the cell gives none
@@ -140,11 +140,21 @@ def prompts_of(spec: str, seed: int, number: int) -> tuple[Prompt, ...]:
         at = raw["at"]
         point = before_the_deal(hand) if at == "deal" else find_checkpoint(cell.new_hand, at)
         if "amount" in raw:     # an amount asked at the table (engine table_prompts): its kind is its `ask` here
-            found.append(Prompt(index, str(raw["amount"]), amount_question(cell, raw), point))
+            found.append(Prompt(index, str(raw["amount"]), _drawn_at(amount_question(cell, raw), cell, point), point))
             continue
         data = {**table, **{k: v for k, v in raw.items() if k not in ("at", "hand")}}
-        found.append(Prompt(index, str(data.get("ask", "")), build_question(data), point))
+        found.append(Prompt(index, str(data.get("ask", "")), _drawn_at(build_question(data), cell, point), point))
     return tuple(sorted(found, key=lambda p: (p.checkpoint.steps, p.index)))
+
+
+def _drawn_at(question: Question, cell: TableCell, point: Checkpoint) -> Question:
+    """The question draws the hand as it stands at its point (a player's turn
+    inside a round the trainee's table waits before), as a lesson's question
+    with `at` does (webapp.lessonfile._draw_at): no card or decision not yet made."""
+    if point.steps:
+        view = stand(cell.new_hand, point.steps, point.pause)[0].view()
+        question.display = {**question.display, "table": without_totals(view) if question.kind == "pots" else view}
+    return question
 
 
 def pace_standard(spec: str, seed: int, hands: int) -> float:
