@@ -191,18 +191,18 @@ def test_a_bad_key_is_the_lessons_file_and_line():
 SPEC = {"game": "holdem", "seats": 9, "players": 6, "hands": 5, "events": 0.6, "irregularities": 0.5}
 
 
-def seed_with(wanted, within: int = 4) -> int:
+def seed_with(wanted, within: int = 4, spec: dict = SPEC) -> int:
     """The first seed whose down meets `wanted` (a test on its first hands), found by the engine."""
     from engine import Down, DownSpec
     for seed in range(1, 1000):
-        down = Down(DownSpec.from_dict({**SPEC, "seed": seed}))
+        down = Down(DownSpec.from_dict({**spec, "seed": seed}))
         if wanted([down.hand(n) for n in range(1, within + 1)]):
             return seed
     raise AssertionError("no seed found")
 
 
-def lesson_with_seed(folder, seed: int) -> None:
-    keys = "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in {**SPEC, "seed": seed}.items())
+def lesson_with_seed(folder, seed: int, spec: dict = SPEC) -> None:
+    keys = "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in {**spec, "seed": seed}.items())
     (folder / "down-x.md").write_text(f'+++\ntitle = "A down"\n+++\n\n```down\nid = "d"\n{keys}\n```\n',
                                       encoding="utf-8")
 
@@ -292,3 +292,20 @@ def test_a_down_resumes_in_a_fresh_process_from_what_was_stored(app, client, aut
     assert 'name="at" value="5"' in page and f'name="rev" value="{before.posts}"' in page
     assert post_due(client, app, run_id).status_code == 200
     assert len(run_of(app, run_id).steps) == 6
+
+
+def test_an_amount_asked_at_a_turn_draws_the_hand_as_it_stands_there(app, client, auth, empty_lessons):
+    spec = {**SPEC, "game": "omaha", "arithmetic": 0.9}
+    seed = seed_with(lambda hs: any(p.get("ask") == "amount" and ": seat" in p["at"] for p in hs[0].prompts),
+                     within=1, spec=spec)
+    lesson_with_seed(empty_lessons, seed, spec)
+    auth.login()
+    r = client.post("/downs/start", data={"lesson": "down-x", "cell": "d"})
+    run_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    while due(app, run_id)[0] is not None:
+        post_due(client, app, run_id)
+    page = client.get(f"/downs/runs/{run_id}").get_data(as_text=True)
+    prompt = page.split('id="cell-down-prompt"', 1)[1]
+    assert 'class="felt-wrap"' in prompt and 'name="amount"' in prompt
+    r = answer_prompt(client, app, run_id)
+    assert r.status_code == 200 and "Answered in" not in r.get_data(as_text=True)    # no time sent, none said
