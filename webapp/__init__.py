@@ -114,7 +114,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     compress.init_app(app)
 
     from engine import rule_label, rule_name
-    from webapp.trainee import auditions, notebook, progress, sprints
+    from webapp.trainee import auditions, downs, notebook, progress, sprints
     from webapp import auth, db
     from webapp.instructor import authoring, cohorts, dashboard, trail
     from webapp.instructor import auditions as audition_setup  # noqa: F401  (its routes join auditions.bp)
@@ -144,6 +144,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table_tests.bp)
     from webapp.instructor import record
     app.register_blueprint(record.bp)
+    app.register_blueprint(downs.bp)
     from webapp import posting
     posting.init_app(app)       # after the blueprints: the signed-in user is known (auth.load_user)
 

@@ -12,7 +12,9 @@ the step due for the trainee (an examiner notes the error and the deal goes
 on); steps not made by the deadline are missed. Score = right steps / all
 dealer steps, as a whole percentage rounded down, so a score shown equal to
 the pass mark has really reached it. An audition with a sprint part
-(SprintPart, run before the hands) is passed only when that part is too.
+(SprintPart, run before the hands) is passed only when that part is too, and
+likewise one with a down part (DownPart, dealt after the sprint, before the
+hands: webapp/down_store.py), on its accuracy and its pace.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from typing import Any
 from flask import current_app
 
 from engine import DrillError, Procedure, Step, TableCell, build_table, generate, get_game, wants_in_words
-from webapp import accommodations, audit, sprint_store
+from webapp import accommodations, audit, down_store, sprint_store
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 from webapp.trainee.sprint_cells import kind_title
@@ -111,6 +113,47 @@ class SprintPart:
         return right, right * 100 // self.n >= self.accuracy
 
 
+@dataclass(frozen=True)
+class DownPart:
+    """An audition's down (webapp/down_store.py), dealt after any sprint part
+    and before the hands: `hands` hands of `game` at one table, with the
+    house's events and irregularities, no hints. Passed when at least
+    `accuracy` percent of its steps, rulings and amounts are right at the first
+    try **and** its pace reaches `pace` percent of the house's standard."""
+    game: str
+    hands: int
+    accuracy: int
+    pace: int
+
+    def spec(self) -> dict[str, Any]:
+        """The down's spec (engine.DownSpec.from_dict): the game and its length, the house's rates."""
+        return {"game": self.game, "hands": self.hands}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "hands": self.hands, "accuracy": self.accuracy, "pace": self.pace}
+
+    @classmethod
+    def from_json(cls, text: str | None) -> DownPart | None:
+        if not text:
+            return None
+        data = json.loads(text)
+        return cls(str(data["game"]), int(data["hands"]), int(data["accuracy"]), int(data["pace"]))
+
+    def __str__(self) -> str:
+        return (f"a down of {get_game(self.game).title}, {self.hands} hands, at least {self.accuracy}% right "
+                f"and {self.pace}% of the house's pace")
+
+    def result(self, audition_run_id: int) -> tuple[down_store.Score, bool] | None:
+        """(the down's score, passed) once the run's down part has ended; None before."""
+        found = down_store.for_audition(audition_run_id)
+        if found is None or not found.ended:
+            return None
+        score = down_store.run_score(found)
+        # Under a minute of dealing the pace is not measured: that many hands so fast pass it.
+        pace = score.pace_percent if score.pace_percent is not None else (100 * self.pace if score.hands else 0)
+        return score, (score.accuracy or 0) >= self.accuracy and pace >= self.pace
+
+
 @dataclass
 class Audition:
     id: int
@@ -127,6 +170,7 @@ class Audition:
     sprint: SprintPart | None = None
     max_runs: int = 0          # runs a trainee may start (0: no limit); issue 30
     cooldown_hours: int = 0    # hours from a finished run to the next start (0: none)
+    down: DownPart | None = None
 
     def kind_of(self, hand: int) -> HandKind:
         """Hands cycle through the kinds: hand 1 the first kind, hand 2 the second..."""
@@ -134,7 +178,8 @@ class Audition:
 
     @property
     def games(self) -> str:
-        return "; ".join([*([str(self.sprint)] if self.sprint else []), *map(str, self.kinds)])
+        return "; ".join([*([str(self.sprint)] if self.sprint else []), *([str(self.down)] if self.down else []),
+                          *map(str, self.kinds)])
 
 
 @dataclass
@@ -221,7 +266,8 @@ def _audition(row: dict[str, Any]) -> Audition:
     kinds = tuple(HandKind.from_dict(k) for k in json.loads(row["kinds"]))
     return Audition(row["id"], row["title"], row["author_id"], row["author"], kinds, row["hands"],
                     row["minutes"], row["pass_mark"], bool(row["open"]), row["created_at"], row["updated_at"],
-                    SprintPart.from_json(row["sprint"]), row["max_runs"], row["cooldown_hours"])
+                    SprintPart.from_json(row["sprint"]), row["max_runs"], row["cooldown_hours"],
+                    DownPart.from_json(row.get("down")))
 
 
 AUDITIONS = ("select a.*, u.username as author from auditions a join users u on u.id = a.author_id")
@@ -249,6 +295,7 @@ class Definition:
     sprint: SprintPart | None = None
     max_runs: int = 0
     cooldown_hours: int = 0
+    down: DownPart | None = None
 
 
 def _in_words(a: Audition | Definition) -> list[tuple[str, object]]:
@@ -269,13 +316,14 @@ def save_audition(definition: Definition, author_id: int, audition_id: int | Non
     values = [definition.title, json.dumps([k.to_dict() for k in definition.kinds]), definition.hands,
               definition.minutes, definition.pass_mark, int(definition.open),
               json.dumps(definition.sprint.to_dict()) if definition.sprint else None, definition.max_runs,
-              definition.cooldown_hours, stamp]
+              definition.cooldown_hours,
+              json.dumps(definition.down.to_dict()) if definition.down else None, stamp]
     label = f"audition {definition.title}"
     with immediate(conn):
         if audition_id is None:
             cur = conn.execute("insert into auditions (title, kinds, hands, minutes, pass_mark, open, sprint, "
-                               "max_runs, cooldown_hours, updated_at, author_id, created_at) "
-                               "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               "max_runs, cooldown_hours, down, updated_at, author_id, created_at) "
+                               "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                [*values, author_id, stamp])
             made = int(cur.lastrowid or 0)
             audit.record(get_db(), "created", "audition", made, label,
@@ -285,7 +333,7 @@ def save_audition(definition: Definition, author_id: int, audition_id: int | Non
             return None
         old = get_audition(audition_id)
         conn.execute("update auditions set title = ?, kinds = ?, hands = ?, minutes = ?, pass_mark = ?, open = ?, "
-                     "sprint = ?, max_runs = ?, cooldown_hours = ?, updated_at = ? where id = ?",
+                     "sprint = ?, max_runs = ?, cooldown_hours = ?, down = ?, updated_at = ? where id = ?",
                      [*values, audition_id])
         said = audit.changes([(name, was, now_is) for (name, was), (_, now_is)
                               in zip(_in_words(old), _in_words(definition))]) if old else ""
@@ -489,7 +537,9 @@ def finish(run: Run, audition: Audition, status: str) -> None:
     run.status, run.finished_at = status, at.isoformat(timespec="milliseconds")
     run.score = run.right * 100 // run.total if run.total else 0
     sprint = audition.sprint.result(run.id) if audition.sprint else (0, True)
-    run.passed = run.score >= audition.pass_mark and sprint is not None and sprint[1]
+    down = audition.down.result(run.id) if audition.down else (None, True)
+    run.passed = (run.score >= audition.pass_mark and sprint is not None and sprint[1] and down is not None
+                  and down[1])
     run.certificate = certificate_number(run.id) if run.passed else None
 
 

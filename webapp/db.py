@@ -279,6 +279,36 @@ def _v15_accommodations(db: sqlite_utils.Database) -> None:
         db[table].add_column("accommodation_id", int)
 
 
+def _v16_downs(db: sqlite_utils.Database) -> None:
+    # Downs (issue 32, webapp/trainee/downs.py): a run of hands at one table. A
+    # down is worked out by the engine from its spec and seed alone, so a run
+    # stores only what the trainee did: the spec (the cell's TOML, so an edited
+    # lesson never changes a run begun on it), the seed, where the run is (the
+    # hand, its accepted steps, the prompts answered in it, `posts` the
+    # staleness counter), the time spent dealing (`active_ms`, counted between
+    # posts, webapp/down_store.py) and every posted step and answer with its
+    # hand number, right or wrong, rule and time. An audition's down part is a
+    # run with `audition_run_id` (one per audition run) and `auditions.down`.
+    db["down_runs"].create({
+        "id": int, "user_id": int, "lesson": str, "cell": str, "title": str, "spec": str, "seed": int,
+        "hands": int, "minutes": int, "exam": int, "audition_run_id": int, "hand": int, "steps": str,
+        "answered": str, "wrong_in_a_row": int, "posts": int, "active_ms": int, "last_at": str,
+        "started_at": str, "stopped_at": str, "ended_at": str, "status": str,
+    }, pk="id", not_null={"user_id", "spec", "seed", "hand", "steps", "answered", "posts", "active_ms",
+                          "started_at", "status"},
+        foreign_keys=[("user_id", "users", "id"), ("audition_run_id", "auditions_runs", "id")])
+    db["down_runs"].create_index(["user_id", "lesson", "cell"])
+    db["down_runs"].create_index(["audition_run_id"], unique=True)
+    db["down_steps"].create({
+        "id": int, "run_id": int, "hand": int, "position": int, "what": str, "ask": str, "step": str,
+        "payload": str, "correct": int, "first_try": int, "rule": str, "message": str, "elapsed_ms": int,
+        "created_at": str,
+    }, pk="id", not_null={"run_id", "hand", "position", "what", "correct", "first_try"},
+        foreign_keys=[("run_id", "down_runs", "id")])
+    db["down_steps"].create_index(["run_id", "hand", "id"])
+    db["auditions"].add_column("down", str)
+
+
 def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
     # Issue 30, bounded sprint reads (webapp/sprint_store.py): readiness weighs a
     # kind's last 30 items, but items named only their run, so finding a
@@ -295,7 +325,7 @@ def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
               _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests,
-              _v15_accommodations, _v17_sprint_item_users]
+              _v15_accommodations, _v16_downs, _v17_sprint_item_users]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -1,7 +1,7 @@
 """Lesson files: Markdown explanation cells with fenced interactive cells.
 
 A lesson is plain text (see lessons/README.md). Interactive cells are
-fenced blocks whose info string is `table`, `question`, `drill` or `sprint` and whose
+fenced blocks whose info string is `table`, `question`, `drill`, `sprint` or `down` and whose
 body is TOML. Loading a lesson builds every cell's engine object once, so a broken
 scenario is reported as file:line when the library loads, never in front of
 a trainee; other lessons are unaffected.
@@ -25,10 +25,10 @@ from typing import Callable, Iterable
 from engine import (AMOUNT_KINDS, Checkpoint, CheckpointError, PhhError, QuestionError, ScenarioError,
                     amount_question, build_question, build_table, find_checkpoint, phh_loads, phh_table_cell,
                     rule_label, stand, table_prompts, without_totals)
-from webapp.trainee import drill_cells, sprint_cells
+from webapp.trainee import down_cells, drill_cells, sprint_cells
 from webapp.markdown_cells import MarkdownTooBig, render_cell
 
-CELL_TYPES = ("table", "question", "drill", "sprint")
+CELL_TYPES = ("table", "question", "drill", "sprint", "down")
 # Cells the trainee deals on the drawn table: a fixed hand, or a drill's new hand each time.
 DEALT = ("table", "drill")
 # Numbers in a lesson are chips, seats and percentages: far below this.
@@ -54,7 +54,7 @@ WORDING = ("title", "prompt")   # a cell's words; changing them changes no hand 
 # import` and `lessons check` all refuse more through parse_lesson.
 MAX_LESSON_BYTES = 128 * 1024
 MAX_CELLS = 200                 # every cell, explanation cells too
-MAX_CELLS_OF_KIND = {"table": 40, "question": 80, "drill": 20, "sprint": 10}
+MAX_CELLS_OF_KIND = {"table": 40, "question": 80, "drill": 20, "sprint": 10, "down": 5}
 
 
 class LessonError(ValueError):
@@ -67,12 +67,12 @@ class LessonError(ValueError):
 
 @dataclass
 class Cell:
-    kind: str                 # "markdown" | "table" | "question" | "drill" | "sprint"
+    kind: str                 # "markdown" | "table" | "question" | "drill" | "sprint" | "down"
     line: int
     source: str = ""
     id: str = ""
     data: dict = field(default_factory=dict)
-    engine: object = None     # engine.questions.base.TableCell / Question / webapp.trainee.drill_cells.DrillCell / sprint_cells.SprintPlan
+    engine: object = None     # engine.questions.base.TableCell / Question / webapp.trainee.drill_cells.DrillCell / sprint_cells.SprintPlan / down_cells.DownPlan
     after: str = ""           # a question about a table cell's hand: that cell's id
     # `at = ...`: the point of that hand where the question is asked; the hand
     # waits there until it is answered (engine.questions.checkpoints).
@@ -197,7 +197,7 @@ def parse_lesson(text: str, path: str = "<lesson>", slug: str | None = None,
         i += 1
     _flush_markdown(path, lesson, buffer, buffer_line)
     if not lesson.interactive_cells:
-        raise LessonError(path, 1, "the lesson has no ```table, ```question, ```drill or ```sprint cell")
+        raise LessonError(path, 1, "the lesson has no ```table, ```question, ```drill, ```sprint or ```down cell")
     return lesson
 
 
@@ -282,6 +282,8 @@ def _interactive(path: str, kind: str, open_line: int, body: str, seen: dict, ta
         return _drill(path, open_line, body, cell_id, data)
     if kind == "sprint":
         return _sprint(path, open_line, body, cell_id, data)
+    if kind == "down":
+        return _down(path, open_line, body, cell_id, data)
     base = data.get("hand")
     after = base if kind == "question" and isinstance(base, str) else ""
     if after:
@@ -424,6 +426,21 @@ def _sprint(path: str, open_line: int, body: str, cell_id: str, data: dict) -> C
         line = open_line + (_key_line(body, exc.key) or 0)
         raise LessonError(path, line, f"sprint cell {cell_id!r}: {exc}") from None
     return Cell("sprint", open_line, source=body, id=cell_id, data=data, engine=plan)
+
+
+def _down(path: str, open_line: int, body: str, cell_id: str, data: dict) -> Cell:
+    """A ```down cell: the engine's down spec read and its first hand dealt
+    (webapp.trainee.down_cells); a bad key (DownError names it) is reported at
+    its line."""
+    try:
+        plan = down_cells.build(data, source=path)
+    except down_cells.DownCellError as exc:
+        line = open_line + (_key_line(body, exc.key) or 0)
+        raise LessonError(path, line, f"down cell {cell_id!r}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any down the engine cannot deal is this file's error
+        raise LessonError(path, open_line, f"down cell {cell_id!r} cannot be dealt: "
+                                           f"{type(exc).__name__}: {exc}"[:300]) from None
+    return Cell("down", open_line, source=body, id=cell_id, data=data, engine=plan)
 
 
 def _phh_data(path: str, open_line: int, body: str, cell_id: str, data: dict, folder: Path) -> dict:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 
-from webapp.trainee import preanswer
+from webapp.trainee import down_cells, preanswer
 from webapp.lessonfile import Lesson, LessonError, read_lesson
 
 MAX_STEPS = 2000  # far beyond any hand; a procedure that never ends is a problem
@@ -45,6 +45,31 @@ def deal_to_the_end(lesson: Lesson, cell) -> str | None:
     return f"the hand is not over after {MAX_STEPS} dealer steps"
 
 
+DOWN_HANDS_CHECKED = 10
+
+
+def deal_the_down(cell) -> str | None:
+    """Why a down cell's first hands (from the cell's seed) cannot be dealt to
+    their end one step at a time, or their prompts asked, or None. A misdeal's
+    hand is dealt up to its call."""
+    plan = cell.engine
+    seed = plan.sample.spec.seed
+    for number in range(1, min(plan.sample.length, DOWN_HANDS_CHECKED) + 1):
+        down_cells.prompts_of(plan.spec, seed, number)        # every prompt built, its point found
+        dh = down_cells.hand_of(plan.spec, seed, number)
+        hand = down_cells.table_of(plan.spec, seed, number).new_hand()
+        for _ in range(dh.total_steps if dh.misdeal else MAX_STEPS):
+            due = hand.expected()
+            if due is None:
+                break
+            verdict = hand.propose(due.step())
+            if not verdict.ok:
+                return f"hand {number}: the engine refuses the step it asked for ({due.kind}): {verdict.message}"
+        if not dh.misdeal and not hand.finished:
+            return f"hand {number} stops before it is finished"
+    return None
+
+
 def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
     """The lesson and every problem in it, each as `file:line: what is wrong`."""
     shown = str(path)
@@ -62,6 +87,8 @@ def check_file(path: Path) -> tuple[Lesson | None, list[str]]:
                 problem = None if question.check(question.answer).ok else "its own answer is not accepted"
             elif cell.kind == "sprint":
                 problem = None      # its set was drawn, and every answer worked out, when it loaded
+            elif cell.kind == "down":
+                problem = deal_the_down(cell)
             else:
                 problem = None      # rendered, and its size and time checked, when it loaded
         except Exception as exc:  # noqa: BLE001

@@ -24,7 +24,7 @@ from webapp.db import get_db, immediate
 
 # The posts that check or deal: each costs the server a check and may store an attempt.
 LIMITED = {"notebook.step", "notebook.answer", "notebook.deal_new_hand", "auditions.start", "auditions.step",
-           "sprints.start", "sprints.answer", "sprints.redo"}
+           "sprints.start", "sprints.answer", "sprints.redo", "downs.start", "downs.step", "downs.answer"}
 TOO_FAST = ("You are posting faster than anyone deals: wait a few seconds and try again. "
             "Nothing was recorded.")
 

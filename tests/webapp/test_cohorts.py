@@ -261,7 +261,7 @@ def test_an_assigned_audition_is_due_then_overdue_then_done_in_the_matrix_and_it
                       ({"audition": "999"}, "does not exist or is closed"),
                       ({"audition": f"0{audition}"}, "does not exist or is closed"),
                       ({"audition": str(audition), "lesson": LESSON}, "not several"),
-                      ({}, "Choose one lesson, audition or sprint to assign.")):
+                      ({}, "Choose one lesson, audition, sprint or down to assign.")):
         r = assign(**bad)
         assert r.status_code == 422 and said in r.get_data(as_text=True), bad
     with app.app_context():

@@ -43,6 +43,10 @@ POLICY = {
     # Sprints: a run is its trainee's ("owner"); anyone else, instructors too, gets 404.
     "sprints.index": "signed-in", "sprints.start": "signed-in", "sprints.run_page": "owner",
     "sprints.answer": "owner", "sprints.redo": "owner",
+    # Downs: a run is its trainee's ("owner"); an instructor may see its summary and hands.
+    "downs.index": "signed-in", "downs.start": "signed-in", "downs.run_page": "owner", "downs.step": "owner",
+    "downs.answer": "owner", "downs.stop": "owner", "downs.resume": "owner", "downs.summary": "owner",
+    "downs.hand_page": "owner",
     # "instructor": instructors and admins; "admin": admins only
     "cohorts.index": "instructor", "cohorts.cohort": "instructor", "cohorts.add_trainee": "instructor",
     "cohorts.import_trainees": "instructor", "cohorts.add_member": "instructor",
@@ -67,7 +71,7 @@ POLICY = {
 STAFF = ("instructor", "admin")
 ARGS = {"slug": LESSON, "cell_id": TABLE, "filename": "trainer.css", "cohort_id": 1, "user_id": 1,
         "assignment_id": 1, "name": "attempts",
-        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1, "test_id": 1, "version": 1}
+        "audition_id": 1, "run_id": 1, "token": "0" * 20, "version_id": 1, "test_id": 1, "version": 1, "number": 1}
 # Resetting a password here would lock the matrix's own accounts out: those go to a user that is not there.
 DRILL_LESSON, DRILL = "holdem-03-all-ins-and-side-pots", "drill-side-pots"
 ENDPOINT_ARGS = {"notebook.answer": {"cell_id": QUESTION},
@@ -128,7 +132,7 @@ def snapshot(app) -> dict:
                 for t in ("users", "attempts", "cell_state", "auditions", "auditions_runs", "audition_steps",
                           *COHORT_TABLES, "lesson_drafts", "lesson_versions", "lesson_previews",
                           "sprint_runs", "sprint_items", "accommodations", "rubrics", "table_tests",
-                          "pass_weights", "audit")}
+                          "pass_weights", "audit", "down_runs", "down_steps")}
     folder = Path(app.config["LESSONS_DIR"])
     rows["files"] = sorted((p.relative_to(folder).as_posix(), p.read_bytes()) for p in folder.rglob("*") if p.is_file())
     return rows
@@ -147,6 +151,15 @@ def sprint_with_a_run(app) -> None:
     r = trainee.post("/sprints/start", data={"kind": "mix"}, headers={"X-CSRFToken": csrf})
     assert r.headers["Location"] == "/sprints/runs/1"
     assert trainee.get("/sprints/runs/1").status_code == 200
+
+
+def down_with_a_run(app) -> None:
+    """Down run 1, started by the trainee from the lesson's down cell."""
+    trainee, csrf = signed_in(app, "trainee")
+    r = trainee.post("/downs/start", data={"lesson": "table-02-a-down", "cell": "holdem-down"},
+                     headers={"X-CSRFToken": csrf})
+    assert r.headers["Location"] == "/downs/runs/1"
+    assert trainee.get("/downs/runs/1").status_code == 200
 
 
 def audition_with_a_run(app) -> None:
@@ -472,6 +485,7 @@ def test_role_by_route_matrix(tmp_path):
     app = make_app(tmp_path, csrf=False)
     audition_with_a_run(app)
     sprint_with_a_run(app)
+    down_with_a_run(app)
     with_a_cohort(app)
     with_a_table_test(app)
     owner, _ = signed_in(app, "trainee")

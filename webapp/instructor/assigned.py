@@ -1,4 +1,4 @@
-"""Work an instructor assigns to a cohort, by kind: a lesson, an audition or a sprint.
+"""Work an instructor assigns to a cohort, by kind: a lesson, an audition, a sprint or a down.
 
 Each kind is one handler in KINDS — what the assign form offers, how to
 title and link a target, and whether a trainee has done it — so the views
@@ -13,7 +13,7 @@ from typing import Any, Callable
 from flask import url_for
 
 from engine import SPRINT_KINDS, whole_number
-from webapp import audition_store, mastery, sprint_store, store
+from webapp import audition_store, down_store, mastery, sprint_store, store
 from webapp.instructor import dashboard, roster
 from webapp.trainee.sprint_cells import MIX, kind_title, valid_kind
 from webapp.db import get_db
@@ -79,6 +79,25 @@ def _sprint_score(user_id: int, kind: str) -> tuple[Any, bool]:
     return sprint_store.best(user_id, kind), sprint_store.finished_timed(user_id, kind)
 
 
+def _down_cells() -> dict[str, str]:
+    """Every lesson's down cell as "slug/cell-id" -> its title."""
+    return {f"{lesson.slug}/{cell.id}": f"Down: {cell.engine.title or cell.id} ({lesson.title})"
+            for lesson in _lessons().values() for cell in lesson.interactive_cells if cell.kind == "down"}
+
+
+def _down_url(target: str) -> str:
+    slug, _, cell = target.partition("/")
+    return url_for("notebook.lesson_page", slug=slug, _anchor=f"cell-{cell}")
+
+
+def _down_score(user_id: int, target: str) -> tuple[Any, bool]:
+    """The trainee's best ended down of that cell (accuracy, then pace); done once one has ended."""
+    slug, _, cell = target.partition("/")
+    runs = [r for r in down_store.runs_of(user_id=user_id, lesson=slug, cell=cell) if r.ended]
+    best = down_store.best_of(runs, {r.id: down_store.run_score(r) for r in runs})
+    return best, best is not None
+
+
 KINDS: dict[str, Kind] = {
     "lesson": Kind(
         "Lesson", "Choose a lesson to assign.",
@@ -94,6 +113,9 @@ KINDS: dict[str, Kind] = {
         "Sprint", "Choose a sprint kind to assign (or the mix).",
         lambda: {k: f"Sprint: {kind_title(k)}" for k in (*SPRINT_KINDS, MIX)},
         _sprint_title, lambda kind: url_for("sprints.index", kind=kind), _sprint_score, "trainee/sprints/_best.html"),
+    "down": Kind(
+        "Down", "Choose a lesson's down to assign.", _down_cells, lambda target: _down_cells().get(target),
+        _down_url, _down_score, "trainee/downs/_best.html"),
 }
 
 

@@ -1,6 +1,6 @@
 """Auditions as the instructor sets them up: define and edit one (hand kinds:
 a game, a house and optional drill wants; how many hands; a time limit; a pass
-mark; retakes; an optional sprint part), open or close it, see its runs, and
+mark; retakes; an optional sprint part and down part), open or close it, see its runs, and
 verify a certificate number. The routes join the auditions blueprint
 (webapp/trainee/auditions.py), so their addresses stay under /auditions.
 """
@@ -10,9 +10,10 @@ from typing import Any
 
 from flask import abort, flash, g, redirect, render_template, request, url_for
 
-from engine import DrillError, GAMES, Game, PROFILES, SPRINT_KINDS, WANTS, generate, plan, whole_number
+from engine import (Down, DownError, DownSpec, DrillError, GAMES, Game, PROFILES, SPRINT_KINDS, WANTS, generate, plan,
+                    whole_number)
 from webapp import audition_store as ast
-from webapp.audition_store import Audition, Definition, HandKind, SprintPart
+from webapp.audition_store import Audition, Definition, DownPart, HandKind, SprintPart
 from webapp.auth import instructor_required
 from webapp.mastery import now
 from webapp.trainee.auditions import _audition_or_404, bp
@@ -26,6 +27,9 @@ DEFAULTS = {"hands": "3", "minutes": "20", "pass_mark": "80", "max_runs": "0", "
 # The optional sprint part (SprintPart): items, seconds for the set, percent right to pass.
 SPRINT_LIMITS = {"sprint_n": (1, 50), "sprint_seconds": (10, 1800), "sprint_accuracy": (1, 100)}
 SPRINT_DEFAULTS = {"sprint_n": "10", "sprint_seconds": "120", "sprint_accuracy": "90"}
+# The optional down part (DownPart): hands at one table, percent right, percent of the house's pace.
+DOWN_LIMITS = {"down_hands": (1, 60), "down_accuracy": (1, 100), "down_pace": (1, 200)}
+DOWN_DEFAULTS = {"down_hands": "10", "down_accuracy": "90", "down_pace": "80"}
 MAX_TITLE = 120
 MAX_WANTS = 200
 # The poker games the drill generator deals (a banked game has its own procedure).
@@ -37,8 +41,8 @@ HOUSES = list(PROFILES)
 
 
 def _whole(form: Any, name: str, errors: dict[str, str]) -> int:
-    low, high = {**LIMITS, **SPRINT_LIMITS}[name]
-    value = whole_number(form.get(name, {**DEFAULTS, **SPRINT_DEFAULTS}[name]))
+    low, high = {**LIMITS, **SPRINT_LIMITS, **DOWN_LIMITS}[name]
+    value = whole_number(form.get(name, {**DEFAULTS, **SPRINT_DEFAULTS, **DOWN_DEFAULTS}[name]))
     if value is None or not low <= value <= high:
         errors[name] = f"Enter a whole number from {low} to {high}."
         return low
@@ -82,11 +86,12 @@ def read_definition(form: Any) -> tuple[Definition | None, dict[str, str]]:
     if not kinds and not any(k.startswith(("game-", "house-", "wants-")) for k in errors):
         errors["game-0"] = "Choose at least one game."
     sprint = _sprint_part(form, errors)
+    down = _down_part(form, errors)
     if errors:
         return None, errors
     return Definition(title, tuple(kinds), numbers["hands"], numbers["minutes"], numbers["pass_mark"],
                       open=bool(form.get("open")), sprint=sprint, max_runs=numbers["max_runs"],
-                      cooldown_hours=numbers["cooldown_hours"]), {}
+                      cooldown_hours=numbers["cooldown_hours"], down=down), {}
 
 
 def _sprint_part(form: Any, errors: dict[str, str]) -> SprintPart | None:
@@ -106,13 +111,33 @@ def _sprint_part(form: Any, errors: dict[str, str]) -> SprintPart | None:
     return part
 
 
+def _down_part(form: Any, errors: dict[str, str]) -> DownPart | None:
+    """The optional down part: a game, its hands, the percent right and the
+    percent of the house's pace to pass; a down the engine refuses is refused."""
+    game = str(form.get("down_game", "")).strip()
+    if not game:
+        return None
+    if game not in GAMES or not isinstance(GAMES[game], Game):
+        errors["down_game"] = "Choose a game from the list."
+        return None
+    part = DownPart(game, *(_whole(form, name, errors) for name in DOWN_LIMITS))
+    try:
+        Down(DownSpec.from_dict(part.spec())).hand(1)
+    except (DownError, ValueError, KeyError) as exc:     # a game the down cannot deal
+        errors["down_game"] = str(exc)
+    return part
+
+
 def _form_values(audition: Audition | None) -> dict[str, str]:
     """An audition as the form shows it (a new one: the defaults, pass mark 80)."""
     if audition is None:
-        return {**DEFAULTS, **SPRINT_DEFAULTS, "open": "1", "house-0": "main"}
+        return {**DEFAULTS, **SPRINT_DEFAULTS, **DOWN_DEFAULTS, "open": "1", "house-0": "main"}
     values = {"title": audition.title, "hands": str(audition.hands), "minutes": str(audition.minutes),
               "pass_mark": str(audition.pass_mark), "open": "1" if audition.open else "", **SPRINT_DEFAULTS,
-              "max_runs": str(audition.max_runs), "cooldown_hours": str(audition.cooldown_hours)}
+              "max_runs": str(audition.max_runs), "cooldown_hours": str(audition.cooldown_hours), **DOWN_DEFAULTS}
+    if audition.down:
+        d = audition.down
+        values.update(down_game=d.game, down_hands=str(d.hands), down_accuracy=str(d.accuracy), down_pace=str(d.pace))
     if audition.sprint:
         part = audition.sprint
         values.update(sprint_kind=part.kind, sprint_n=str(part.n), sprint_seconds=str(part.seconds),
@@ -125,7 +150,7 @@ def _form_values(audition: Audition | None) -> dict[str, str]:
 def _edit_page(audition: Audition | None, values: dict[str, str], errors: dict[str, str], status: int = 200):
     return render_template("instructor/auditions/define.html", audition=audition, values=values, errors=errors,
                            games=GAME_CHOICES, houses=HOUSES, wants=WANTS, kinds=range(MAX_KINDS),
-                           limits={**LIMITS, **SPRINT_LIMITS},
+                           limits={**LIMITS, **SPRINT_LIMITS, **DOWN_LIMITS},
                            sprint_kinds=[(k, kind_title(k)) for k in (*SPRINT_KINDS, MIX)]), status
 
 

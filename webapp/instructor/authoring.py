@@ -361,6 +361,9 @@ def render_preview(slug: str, text: str, lesson) -> dict | None:
             cells.append({"cell": cell, "html": Markup(cell.html)})
         elif cell.kind == "sprint":
             cells.append({**sprint_context(lesson, cell, preview.state(cell)), "preview": True})
+        elif cell.kind == "down":
+            cells.append({"lesson": lesson, "cell": cell, "state": preview.state(cell), "plan": cell.engine,
+                          "open_run": None, "last": None, "preview": True})
         else:
             state = preview.state(cell)
             cells.append(preview_context(lesson, cell, state))

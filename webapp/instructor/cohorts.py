@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 
 from engine import rule_label, whole_number
-from webapp import accommodations, audition_store, history, sprint_store, table_tests
+from webapp import accommodations, audition_store, down_store, history, sprint_store, table_tests
 from webapp.instructor import charts, dashboard, roster
 from webapp.instructor.assigned import KINDS, audition_of, settled_runs, title_of
 from webapp.auth import STAFF, admin_required, instructor_required
@@ -84,6 +84,13 @@ def _readiness(members: list[roster.Member]) -> dashboard.Table:
     return dashboard.readiness_table([(m.username, r) for m in members for r in ready[m.id]])
 
 
+def _downs(members: list[roster.Member]) -> dashboard.Table:
+    """Every down of the cohort's trainees (webapp/down_store.py), by trainee, newest first."""
+    found = down_store.runs_of_users([m.id for m in members])
+    return dashboard.down_results(((r, down_store.run_score(r)) for m in members for r in found.get(m.id, [])),
+                                  {m.id: m.username for m in members})
+
+
 def _one_time(accounts: list[roster.NewAccount], back: str, back_label: str):
     """The page that shows new passwords: its only showing, never cached."""
     response = make_response(render_template("instructor/cohorts/accounts.html", accounts=accounts, back=back,
@@ -107,7 +114,7 @@ def _cohort_page(cohort: roster.Cohort, status: int = 200, **form):
     return render_template(
         "instructor/cohorts/cohort.html", cohort=cohort, m=_matrix(cohort), outside=roster.trainees_outside(db, cohort.id),
         standing=_standing(cohort),
-        ready=_readiness(roster.members(db, cohort.id)),
+        ready=_readiness(roster.members(db, cohort.id)), downs=_downs(roster.members(db, cohort.id)),
         assigned=[(a, title_of(a)) for a in roster.assignments(db, cohort.id)], kinds=KINDS,
         choices={kind: handler.choices() for kind, handler in KINDS.items()}, today=now().date(),
         due=now().date() + DUE_AHEAD, form=form), status
@@ -214,7 +221,7 @@ def assign(cohort_id):
     picked = [(kind, target) for kind, target in chosen.items() if target]
     try:
         if len(picked) != 1:
-            raise roster.Refused(["Choose one lesson, audition or sprint to assign" +
+            raise roster.Refused(["Choose one lesson, audition, sprint or down to assign" +
                                   (", not several." if picked else ".")])
         kind, target = picked[0]
         name = KINDS[kind].choices().get(target)
@@ -277,6 +284,8 @@ def _trainee_tables(member: roster.Member) -> dict[str, dashboard.Table]:
                                                      {a.id: a.title for a in auditions},
                                                      {a.id: a.max_runs for a in auditions})
     tables["sprint-readiness"] = _readiness([member])
+    tables["downs"] = dashboard.down_results((r, down_store.run_score(r))
+                                             for r in down_store.runs_of(user_id=member.id))
     return tables
 
 
@@ -301,6 +310,7 @@ def _trainee_page(cohort: roster.Cohort, member: roster.Member, status: int = 20
     total = get_db().execute("select count(*) from attempts where user_id = ?", [member.id]).fetchone()[0]
     return render_template("instructor/cohorts/trainee.html", cohort=cohort, member=member, tables=tables, shown=shown,
                            total=total, accuracy=accuracy, speed=speed, table_tests=table_tests.tests_of(member.id),
+                           down_runs=down_store.runs_of(user_id=member.id),
                            missed=_missed_chart("missed", tables["rules-missed"], "Rules missed most"),
                            accommodation=accommodations.current(get_db(), member.id),
                            accommodations=accommodations.history(get_db(), member.id),
@@ -352,6 +362,7 @@ def _cohort_tables(cohort: roster.Cohort) -> dict:
         "attempts": attempts,
         "sprint-readiness": lambda: _readiness(roster.members(get_db(), cohort.id)),
         "standing": lambda: _standing(cohort),
+        "downs": lambda: _downs(roster.members(get_db(), cohort.id)),
     }
 
 

@@ -379,6 +379,26 @@ def audition_results(runs: Iterable[Any], titles: dict[int, str], max_runs: Mapp
     return Table("auditions", "Audition results", AUDITION_COLUMNS, rows)
 
 
+# --- downs --------------------------------------------------------------------------------------
+
+DOWN_COLUMNS = (Column("down", "Down"), Column("started_at", "Started", "when"), Column("status", "Status"),
+                Column("hands", "Hands dealt", "int"), Column("accuracy_pct", "Right at the first try", "pct"),
+                Column("rulings", "Rulings right"), Column("amounts", "Amounts right"),
+                Column("pace", "Hands an hour", "int"), Column("pace_standard", "House pace", "int"),
+                Column("again", "Hands to look at again"))
+
+
+def down_results(runs: Iterable[tuple[Any, Any]], names: dict[int, str] | None = None) -> Table:
+    """Downs, newest first: `runs` is (webapp.down_store.Run, its Score); with
+    `names` (user id -> name), a cohort's, each row led by its trainee."""
+    rows = [((names[r.user_id],) if names is not None else ()) +
+            (r.title, r.started_at, r.status, s.hands, s.accuracy, f"{s.rulings_right}/{s.rulings}",
+             f"{s.amounts_right}/{s.amounts}", round(s.pace) if s.pace is not None else None,
+             round(s.pace_standard), " ".join(map(str, s.again))) for r, s in runs]
+    columns = ((Column("trainee", "Trainee"),) if names is not None else ()) + DOWN_COLUMNS
+    return Table("downs", "Downs", columns, rows)
+
+
 # --- sprint readiness ---------------------------------------------------------------------------
 
 READINESS_COLUMNS = (Column("trainee", "Trainee"), Column("kind", "Kind"), Column("items", "Items", "int"),

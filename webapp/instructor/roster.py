@@ -34,9 +34,10 @@ MAX_COHORT_NAME = 80
 MAX_IMPORT = 200
 MAX_PROBLEMS = 20      # a refusal lists this many, then says how many more (issue 30)
 # What an assignment can point at: a lesson (target: its slug), an audition
-# (target: its id as text) or a sprint (target: its kind, or "mix"). How each
-# is titled, linked and done: webapp/instructor/assigned.py.
-KINDS = ("lesson", "audition", "sprint")
+# (target: its id as text), a sprint (target: its kind, or "mix") or a down
+# (target: "lesson-slug/cell-id", a lesson's down cell). How each is titled,
+# linked and done: webapp/instructor/assigned.py.
+KINDS = ("lesson", "audition", "sprint", "down")
 
 
 class Refused(ValueError):

@@ -21,7 +21,7 @@ from flask import (Blueprint, abort, flash, g, redirect, render_template, reques
 
 from engine import DrillError, TableCell
 from webapp import audition_store as ast
-from webapp import accommodations, sprint_store, store
+from webapp import accommodations, down_store, sprint_store, store
 from webapp.db import get_db
 from webapp.instructor.assigned import assigned_work
 from webapp.audition_store import Audition, Run
@@ -125,6 +125,15 @@ def run_page(run_id: int):
                                                     run.extra_time_pct, run.accommodation_id)
         if not sprint_store.current(sprint_id)[0].finished:
             return redirect(url_for("sprints.run_page", run_id=sprint_id))
+    if audition.down and run.user_id == g.user["id"]:
+        # The down part next: hand after hand at one table, no hints (webapp/trainee/downs.py).
+        part = audition.down
+        down_id = down_store.start(run.user_id, "", "", f"{audition.title}: the down", part.spec(),
+                                   down_store.new_seed(), hands=part.hands, minutes=None, exam=True,
+                                   audition_run_id=run.id)
+        found = down_store.get_run(down_id)
+        if found is not None and not found.ended:
+            return redirect(url_for("downs.run_page", run_id=down_id))
     return render_template("trainee/auditions/run.html", run=run, audition=audition, c=hand_context(run, audition))
 
 
@@ -227,7 +236,9 @@ def result(run_id: int):
     staff_note = accommodations.get(get_db(), run.accommodation_id) if is_staff(g.user) else None
     return render_template("trainee/auditions/result.html", run=run, audition=audition, hands=hands, sprint=sprint,
                            sprint_result=audition.sprint.result(run.id) if audition.sprint else None,
-                           accommodation=staff_note, accommodation_words=accommodations.words)
+                           accommodation=staff_note, accommodation_words=accommodations.words,
+                           down=down_store.for_audition(run.id) if audition.down else None,
+                           down_result=audition.down.result(run.id) if audition.down else None)
 
 
 @bp.get("/runs/<int:run_id>/certificate")

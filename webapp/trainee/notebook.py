@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from engine import MalformedAnswer, ScenarioError, Step, whole_number
 from webapp.trainee import drill_cells, hands, sprint_cells, step_reply
-from webapp import sprint_store, store
+from webapp import down_store, sprint_store, store
 from webapp.instructor.assigned import assigned_work
 from webapp.auth import is_staff, login_required
 from webapp.trainee.drawn_table import (LAYOUTS, PLACE_WORD, board_label, box_label, card_name, seat_label,
@@ -88,6 +88,8 @@ def lesson_page(slug):
             cells.append({"cell": cell, "html": Markup(cell.html)})
         elif cell.kind == "sprint":
             cells.append(sprint_context(lesson, cell, states.get(cell.id) or store.get_state(g.user["id"], slug, cell.id)))
+        elif cell.kind == "down":
+            cells.append(down_context(lesson, cell, states.get(cell.id) or store.get_state(g.user["id"], slug, cell.id)))
         else:
             state = states.get(cell.id)
             if state is None or (cell.kind == "drill" and state["seed"] is None):
@@ -218,6 +220,16 @@ def sprint_context(lesson, cell, state) -> dict:
     return {"lesson": lesson, "cell": cell, "state": state, "plan": cell.engine,
             "title": sprint_cells.kind_title(cell.engine.kind),
             "best": sprint_store.best(state["user_id"], cell.engine.kind)}
+
+
+def down_context(lesson, cell, state) -> dict:
+    """A down cell: its plan, a Start button (downs.start), the trainee's open
+    run (Resume) and last ended one with its score."""
+    runs = down_store.runs_of(user_id=state["user_id"], lesson=lesson.slug, cell=cell.id)
+    ended = next((r for r in runs if r.ended), None)
+    return {"lesson": lesson, "cell": cell, "state": state, "plan": cell.engine,
+            "open_run": next((r for r in runs if not r.ended), None),
+            "last": (ended, down_store.run_score(ended)) if ended is not None else None}
 
 
 def _locked_by(lesson, cell, user_id: int):
