@@ -372,7 +372,11 @@ def best_of(runs: list[Run], scores: dict[int, Score]) -> tuple[Run, Score] | No
     return max(ended, key=lambda rs: (rs[1].accuracy or 0, rs[1].pace or 0.0), default=None)
 
 
+def spec_key(run: Run) -> str:
+    """The run's spec as the kept downs know it (webapp/trainee/down_cells.py)."""
+    return json.dumps(run.spec, sort_keys=True)
+
+
 def run_score(run: Run) -> Score:
     """A run's score now: its records against the house's pace for its games."""
-    return score(run, records_of(run.id), pace_standard(json.dumps(run.spec, sort_keys=True), run.seed,
-                                                        run.hands_dealt))
+    return score(run, records_of(run.id), pace_standard(spec_key(run), run.seed, run.hands_dealt))

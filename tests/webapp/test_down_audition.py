@@ -57,6 +57,11 @@ def test_a_down_part_is_dealt_first_and_counts_for_the_pass(app):
     assert run.passed and run.certificate
     result = trainee.get(f"/auditions/runs/{run_id}/result").get_data(as_text=True)
     assert 'data-testid="down-part"' in result and "passed" in result
+    with app.test_request_context():
+        from webapp.instructor.record import _downs
+        on_record = _downs(run.user_id)
+    assert [r.item for r in on_record] == [f"{audition.title}: the down (Hold'em; an audition's down part)"]
+    assert on_record[0].result.startswith("ended, ") and on_record[0].detail.startswith("2 hands dealt; ")
 
 
 def test_a_down_part_missed_fails_the_audition(app):

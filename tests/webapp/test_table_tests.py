@@ -11,6 +11,7 @@ import pytest
 from webapp import rubric
 from webapp.db import get_db
 
+from .test_downs import plain_seed  # noqa: F401  (a fixture: a down whose first hand asks nothing)
 from .test_trust import make_app, signed_in, with_a_cohort
 
 CATEGORIES = ("procedure", "pitch", "pot_and_rake", "reading_hands", "game_control", "pace", "conduct")
@@ -316,7 +317,7 @@ def test_the_record_csv_has_the_documented_columns_and_every_section(app):
     rule = next(row for row in found if row["section"] == "mastery")
     assert " — " in rule["item"]            # the rule with its name (engine rule_label)
     page = instructor.get("/cohorts/1/trainees/1/record").get_data(as_text=True)
-    for key in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "auditions", "table-tests",
+    for key in ("standing", "lessons", "mastery", "drills", "sprint-readiness", "downs", "auditions", "table-tests",
                 "accommodations"):
         assert f'data-testid="section-{key}"' in page, key
     assert "record.css" in page
@@ -337,3 +338,23 @@ def test_the_cohort_dashboard_shows_each_trainees_table_test_and_combined_status
     admin.post("/cohorts/weights", data={"written": "0", "drills": "0", "audition": "0", "table_test": "100",
                                          "pass_mark": "50"})
     assert read_csv(instructor.get("/cohorts/1/csv/standing"))[0]["status"] == "table test failed"
+
+
+def test_the_record_gives_each_down_with_its_pace_and_accuracy(app, plain_seed):
+    from .test_downs import post_due
+    from .test_downs import start as start_down
+    instructor, _ = signed_in(app, "instructor")
+    assert not [r for r in read_csv(instructor.get("/cohorts/1/trainees/1/record.csv")) if r["section"] == "downs"]
+    trainee, _ = signed_in(app, "trainee")
+    down_id = start_down(trainee)
+    assert post_due(trainee, app, down_id).status_code == 200
+    found = [r for r in read_csv(instructor.get("/cohorts/1/trainees/1/record.csv")) if r["section"] == "downs"]
+    assert len(found) == 1
+    down = found[0]
+    assert down["item"] == "A Hold'em down: twelve hands (Hold'em)" and "audition" not in down["item"]
+    assert down["result"] == "dealing, 100% right at the first try"
+    assert down["detail"].startswith("0 hands dealt; steps 1/1, rulings 0/0, amounts 0/0 right; ")
+    assert "pace not measured" in down["detail"] and down["date"]
+    page = instructor.get("/cohorts/1/trainees/1/record").get_data(as_text=True)
+    section = page.split('data-testid="section-downs"', 1)[1].split("</section>", 1)[0]
+    assert "100% right at the first try" in section and "twelve hands (Hold&#39;em)" in section

@@ -4,7 +4,7 @@ and a CSV, and the combined pass status the cohort dashboard shows.
 The record is a list of sections (`SECTIONS`), each a function from a
 trainee's id to rows of the same four columns, so the page and the CSV never
 disagree and a new part of the record is one more entry in the list (the
-downs of issue 32 join it there). CSV columns: trainee, section, item, result,
+downs of issue 32 are one). CSV columns: trainee, section, item, result,
 detail, date (GUIDE.md, "The trainee's record").
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from statistics import mean
 
 from flask import Blueprint, render_template
 
-from engine import rule_label
-from webapp import accommodations, audition_store, history, mastery, rubric, sprint_store, store, table_tests
+from engine import get_game, rule_label
+from webapp import accommodations, audition_store, down_store, history, mastery, rubric, sprint_store, store, table_tests
 from webapp.auth import instructor_required
 from webapp.db import get_db
 from webapp.instructor.cohorts import _cohort, _member
@@ -24,6 +24,7 @@ from webapp.instructor.csvout import download
 from webapp.instructor.dashboard import Column, Table
 from webapp.instructor.roster import Member
 from webapp.lessonfile import suggested_order
+from webapp.trainee import down_cells
 from webapp.trainee.notebook import library
 
 bp = Blueprint("record", __name__)
@@ -95,6 +96,32 @@ def _auditions(user_id: int) -> list[Row]:
             for r in audition_store.runs_of(user_id=user_id)]
 
 
+def _down_games(run: down_store.Run) -> str:
+    spec = down_cells.down_of(down_store.spec_key(run), run.seed).spec
+    return ", ".join(get_game(g).title for g in spec.games)
+
+
+def _down_pace(s: down_store.Score) -> str:
+    if s.pace is None:
+        return "pace not measured (under a minute of dealing)"
+    return f"pace {round(s.pace)} hands an hour, {s.pace_percent}% of the house's {round(s.pace_standard)}"
+
+
+def _downs(user_id: int) -> list[Row]:
+    """Every down run, newest first (webapp/down_store.py): its pace and accuracy
+    as the down's summary gives them; an audition's down part says so."""
+    rows = []
+    for run in down_store.runs_of(user_id=user_id):
+        s = down_store.run_score(run)
+        part = "; an audition's down part" if run.audition_run_id is not None else ""
+        right = f"{s.accuracy}% right at the first try" if s.accuracy is not None else "nothing dealt"
+        detail = (f"{s.hands} hand{'s' if s.hands != 1 else ''} dealt; steps {s.steps_first}/{s.steps}, "
+                  f"rulings {s.rulings_right}/{s.rulings}, amounts {s.amounts_right}/{s.amounts} right; {_down_pace(s)}")
+        rows.append(Row(f"{run.title or 'A down'} ({_down_games(run)}{part})", f"{run.status}, {right}", detail,
+                        run.ended_at or run.started_at))
+    return rows
+
+
 def _signed(t: table_tests.TableTest) -> str:
     said = f"signed by {t.signed_by_name} at {t.signed_at}" if t.signed_at else "not signed"
     if t.second_at:
@@ -124,13 +151,14 @@ def _accommodations(user_id: int) -> list[Row]:
             for n, a in enumerate(found)]
 
 
-# The record's parts in order: a new part (the downs of issue 32) is one more entry here,
+# The record's parts in order: a new part is one more entry here,
 # a function giving Rows; the page, the CSV and GUIDE.md's column list follow it.
 SECTIONS: list[Section] = [
     Section("lessons", "Lessons", _lessons, "No lesson started."),
     Section("mastery", "Mastery per rule", _mastery, "No rule practised yet."),
     Section("drills", "Drills", _drills, "No drill dealt yet."),
     Section("sprint-readiness", "Sprint readiness", _sprints, "No sprints yet."),
+    Section("downs", "Downs", _downs, "No down dealt yet."),
     Section("auditions", "Auditions", _auditions, "No auditions yet."),
     Section("table-tests", "Observed table tests", _table_tests, "No signed table test yet."),
     Section("accommodations", "Accommodations", _accommodations, "No accommodation given."),
