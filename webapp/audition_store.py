@@ -151,7 +151,11 @@ class DownPart:
         score = down_store.run_score(found)
         # Under a minute of dealing the pace is not measured: that many hands so fast pass it.
         pace = score.pace_percent if score.pace_percent is not None else (100 * self.pace if score.hands else 0)
-        return score, (score.accuracy or 0) >= self.accuracy and pace >= self.pace
+        return score, (score.accuracy or 0) >= self.accuracy and pace >= self.pace_mark(found)
+
+    def pace_mark(self, run: down_store.Run) -> int:
+        """The pace to reach in this run: `pace`, lowered for the extra time the run was given."""
+        return down_store.pace_mark(self.pace, run.extra_time_pct)
 
 
 @dataclass

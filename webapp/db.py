@@ -323,9 +323,18 @@ def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
     db["sprint_items"].create_index(["user_id", "kind", "answered_at"])
 
 
+def _v18_down_accommodations(db: sqlite_utils.Database) -> None:
+    # Issue 33, accommodations on downs (webapp/down_store.py, time_limit_ms): a
+    # run keeps the extra time it was given when it started (like
+    # auditions_runs.extra_time_pct), so a later change never rewrites it.
+    db["down_runs"].add_column("extra_time_pct", int, not_null_default=0)
+    db["down_runs"].add_column("accommodation_id", int)
+
+
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
               _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests,
-              _v15_accommodations, _v16_downs, _v17_sprint_item_users]
+              _v15_accommodations, _v16_downs, _v17_sprint_item_users,
+              _v18_down_accommodations]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

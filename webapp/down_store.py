@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
+from webapp import accommodations
 from webapp.db import get_db, immediate
 from webapp.mastery import now, parse_time
 from webapp.trainee.down_cells import pace_standard
@@ -69,6 +70,8 @@ class Run:
     stopped_at: str | None
     ended_at: str | None
     status: str                   # STATUSES
+    extra_time_pct: int = 0       # the trainee's extra time when the run began (webapp/accommodations.py)
+    accommodation_id: int | None = None
 
     @property
     def ended(self) -> bool:
@@ -82,6 +85,15 @@ class Run:
     def hands_dealt(self) -> int:
         return self.hand - 1
 
+    def allowed(self) -> str:
+        """The run's length as its pages say it, with the extra time it was
+        given: "45 min (30 min with 50% extra time)", "10 hands"."""
+        extra = f" with {self.extra_time_pct}% extra time" if self.extra_time_pct else ""
+        limit = time_limit_ms(self)
+        if limit is None:
+            return f"{self.hands} hands{extra and ', no time limit; run' + extra}" if self.hands else "no limit"
+        return f"{limit // 60000} min" + (f" ({self.minutes} min{extra})" if extra else "")
+
     def dealing_ms(self, at: datetime | None = None) -> int:
         """Time spent dealing, the sitting in progress counted up to `at`."""
         if self.status != "dealing" or self.last_at is None:
@@ -92,9 +104,17 @@ class Run:
 
 def time_limit_ms(run: Run) -> int | None:
     """The one place a down's time limit is computed (None: the down is
-    limited by hands only). Accommodations (extra time per trainee) apply
-    here."""
-    return run.minutes * 60 * 1000 if run.minutes else None
+    limited by hands only): its minutes with the extra time the run was
+    given (webapp/accommodations.py)."""
+    return accommodations.extended(run.minutes * 60, run.extra_time_pct) * 1000 if run.minutes else None
+
+
+def pace_mark(base_percent: int, extra_time_pct: int) -> int:
+    """A pace pass mark (percent of the house's standard) for a run given
+    extra time: lowered by the factor its clock is lengthened, so a trainee
+    with 50% extra time passes an 80% mark at 54% (GUIDE.md, Accommodations).
+    Rounded up: pace_percent >= the mark exactly when pace x (1 + extra) >= base."""
+    return -(-base_percent * 100 // (100 + extra_time_pct))
 
 
 def limit_reached(run: Run, at: datetime | None = None) -> bool:
@@ -133,7 +153,8 @@ def _run(row: dict[str, Any]) -> Run:
                row["title"] or "", json.loads(row["spec"]), row["seed"], row["hands"], row["minutes"],
                bool(row["exam"]), row["audition_run_id"], row["hand"], json.loads(row["steps"]),
                json.loads(row["answered"]), row["wrong_in_a_row"] or 0, row["posts"], row["active_ms"],
-               row["last_at"], row["started_at"], row["stopped_at"], row["ended_at"], row["status"])
+               row["last_at"], row["started_at"], row["stopped_at"], row["ended_at"], row["status"],
+               row["extra_time_pct"] or 0, row["accommodation_id"])
 
 
 def get_run(run_id: int) -> Run | None:
@@ -179,21 +200,24 @@ def _open_run(conn: Any, user_id: int, lesson: str, cell: str, audition_run_id: 
 
 def start(user_id: int, lesson: str, cell: str, title: str, spec: dict[str, Any], seed: int, *,
           hands: int | None, minutes: int | None, exam: bool = False,
-          audition_run_id: int | None = None) -> int:
+          audition_run_id: int | None = None, clock: accommodations.Timing | None = None) -> int:
     """The user's unfinished run of this down (a second tab, a double click,
-    or coming back to resume it), or a new one. One transaction."""
+    or coming back to resume it), or a new one. One transaction. A new run
+    keeps the extra time in force (`clock`: an audition's down part is given
+    its audition run's)."""
     conn = get_db().conn
     with immediate(conn):
         found = _open_run(conn, user_id, lesson, cell, audition_run_id)
         if found is not None:
             return found
         begun = stamp()
+        clock = clock or accommodations.timing(get_db(), user_id, (minutes or 0) * 60)
         cur = conn.execute(
             "insert into down_runs (user_id, lesson, cell, title, spec, seed, hands, minutes, exam, audition_run_id, "
-            "hand, steps, answered, wrong_in_a_row, posts, active_ms, last_at, started_at, status) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '[]', '[]', 0, 0, 0, ?, ?, 'dealing')",
+            "hand, steps, answered, wrong_in_a_row, posts, active_ms, last_at, started_at, status, extra_time_pct, "
+            "accommodation_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '[]', '[]', 0, 0, 0, ?, ?, 'dealing', ?, ?)",
             [user_id, lesson, cell, title, json.dumps(spec, sort_keys=True), seed, hands, minutes, int(exam),
-             audition_run_id, begun, begun])
+             audition_run_id, begun, begun, clock.extra_time_pct, clock.accommodation_id])
         return int(cur.lastrowid or 0)
 
 

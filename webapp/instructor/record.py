@@ -116,7 +116,8 @@ def _downs(user_id: int) -> list[Row]:
         part = "; an audition's down part" if run.audition_run_id is not None else ""
         right = f"{s.accuracy}% right at the first try" if s.accuracy is not None else "nothing dealt"
         detail = (f"{s.hands} hand{'s' if s.hands != 1 else ''} dealt; steps {s.steps_first}/{s.steps}, "
-                  f"rulings {s.rulings_right}/{s.rulings}, amounts {s.amounts_right}/{s.amounts} right; {_down_pace(s)}")
+                  f"rulings {s.rulings_right}/{s.rulings}, amounts {s.amounts_right}/{s.amounts} right; {_down_pace(s)}"
+                  + (f"; with {run.extra_time_pct}% extra time" if run.extra_time_pct else ""))
         rows.append(Row(f"{run.title or 'A down'} ({_down_games(run)}{part})", f"{run.status}, {right}", detail,
                         run.ended_at or run.started_at))
     return rows

@@ -130,7 +130,8 @@ def run_page(run_id: int):
         part = audition.down
         down_id = down_store.start(run.user_id, "", "", f"{audition.title}: the down", part.spec(),
                                    down_store.new_seed(), hands=part.hands, minutes=None, exam=True,
-                                   audition_run_id=run.id)
+                                   audition_run_id=run.id,
+                                   clock=accommodations.Timing(0, run.extra_time_pct, run.accommodation_id))
         found = down_store.get_run(down_id)
         if found is not None and not found.ended:
             return redirect(url_for("downs.run_page", run_id=down_id))
