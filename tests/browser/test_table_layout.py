@@ -20,6 +20,7 @@ from webapp.trainee.drawn_table import SEAT_ROWS
 
 from .conftest import TRAINEE, htmx_idle, sign_in
 from .test_checkpoints import answer_in_page
+from .test_down import server  # noqa: F401  (a fixture: a lesson whose down meets an arrival, a missed blind, a ruling)
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -520,3 +521,118 @@ def test_a_long_result_covers_no_action_or_award_tick_on_a_phone(page: Page, liv
         control = controls.nth(i)
         if control.is_visible():
             assert control.evaluate(REACHABLE_JS)["ok"], control.evaluate("(e) => e.outerHTML")[:120]
+
+
+# ---- Issue 29: the down (issue 32) on a phone ----
+
+DOWN_HANDS = 3
+
+
+def _down_due(app, run_id: int):
+    """(the run, the prompt the hand waits for or None, the step due or None, the hand's step kinds)."""
+    from webapp import down_store as ds
+    from webapp.trainee import downs
+    with app.test_request_context():
+        run = ds.get_run(run_id)
+        assert run is not None
+        prompt = downs.waiting_for(run)
+        kinds = downs.table_of(run).step_kinds
+        step = downs.current(run)[1].expected().step() if prompt is None else None
+        return run, prompt, step, kinds
+
+
+def _answer_down_prompt(page: Page, prompt, where: str) -> int:
+    """Answer the prompt the hand waits for by taps on what is on screen; the taps it took."""
+    box = "#cell-down-prompt"
+    question, answer = prompt.question, prompt.question.answer
+    if question.input == "chips":
+        spot = page.locator(f"{box} input[name=amount]").evaluate(REACHABLE_JS)
+        assert spot["ok"], f"{where}: the amount is not in reach: {spot}"
+        page.locator(f"{box} input[name=amount]").fill(str(answer))
+        taps = 1
+    else:
+        _tap(page, f"{box} label:has(> input[name=choice][value='{answer}'])", where)
+        taps = 1
+    _tap(page, f"{box} button.run", where)
+    return taps + 1
+
+
+def test_a_down_is_dealt_on_a_phone_in_one_screen(page: Page, server):
+    """At 360x740 each hand of a down is dealt like a table cell's: the dealing area fits under
+    the toolbar with room for the result, every step is a tap on what is on screen, at most
+    MOST_TOOL_CHANGES tool changes a hand; the events before a hand are on screen as it
+    begins, and each question the table asks is in reach when the hand stops for it."""
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    sign_in(page, server["url"], "/lessons/table-09-down")
+    page.get_by_test_id("down-start").click()
+    expect(page.get_by_test_id("down-status")).to_be_visible()
+    run_id = int(page.url.rsplit("/", 1)[1])
+    cell, app = "#cell-down-hand", server["app"]
+    htmx_idle(page)
+    room = page.evaluate(ROOM_JS)
+    tallest, per_hand = 0, []
+    hand_no, count = 0, {}
+    while (state := _down_due(app, run_id))[0].hand <= DOWN_HANDS:
+        run, prompt, step, kinds = state
+        if run.hand != hand_no:
+            if hand_no:
+                per_hand.append(count)
+            hand_no, count = run.hand, {"steps": 0, "taps": 0, "tools": 0, "ticks": 0, "rulings": 0, "prompts": 0}
+            before = page.get_by_test_id("down-before")
+            expect(before).to_contain_text(f"Before hand {run.hand}")
+            if prompt is None:       # (a question asked before the deal comes first)
+                assert before.evaluate(IN_VIEW_JS), f"hand {run.hand}: the events before it are off screen"
+        where = f"hand {run.hand} step {count['steps'] + 1}"
+        if prompt is not None:
+            expect(page.locator("#cell-down-prompt")).to_contain_text(prompt.question.prompt)
+            count["taps"] += _answer_down_prompt(page, prompt, where)
+            count["prompts"] += 1
+        elif step.kind in kinds.get("choice", ()):
+            _tap(page, f"label:has(> #cell-down-hand--ruling-{step.choice})", where)
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 2
+            count["steps"] += 1
+            count["rulings"] += 1
+        elif step.kind in SEAT_ROWS:
+            _tap(page, f"{cell}--{step.kind}-{step.seat}", where)
+            count["taps"] += 1
+            count["steps"] += 1
+        elif step.kind in kinds["seat"]:
+            if not page.locator(f"{cell}--tool-{step.kind}").is_checked():
+                _tap(page, f"label:has(> {cell}--tool-{step.kind})", where)
+                count["tools"] += 1
+                count["taps"] += 1
+            _tap(page, f"{cell} button.seat[data-seat='{step.seat}']", where)
+            count["taps"] += 1
+            count["steps"] += 1
+        elif step.kind in kinds["seats"]:
+            for seat in step.seats:
+                _tap(page, f"{cell} fieldset:has(#cell-down-hand--kind-{step.kind}) "
+                           f"label:has(> input[value='{seat}'])", where)
+                count["ticks"] += 1
+                count["taps"] += 1
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 1
+            count["steps"] += 1
+        else:
+            _tap(page, f"{cell}--kind-{step.kind}", where)
+            count["taps"] += 1
+            count["steps"] += 1
+        htmx_idle(page)
+        after = _down_due(app, run_id)[0]
+        assert after.posts == run.posts + 1, f"{where}: not taken"
+        expect(page.locator(f"{cell} .output .wrong")).to_have_count(0)
+        if after.hand == run.hand and page.locator(f"{cell} form.dealer").count():
+            tallest = max(tallest, round(page.locator(f"{cell} form.dealer").evaluate(
+                "(f) => f.getBoundingClientRect().height")))
+            if prompt is None:
+                board = page.locator(f"{cell} [data-testid=board]")
+                assert board.evaluate(IN_VIEW_JS), f"{where}: the board left the screen"
+    per_hand.append(count)
+    print(f"\nPHONE down tallest={tallest}px room={room}px hands={per_hand}")
+    assert tallest + FEEDBACK_ROOM <= room, (tallest, room)
+    for n, hand in enumerate(per_hand, start=1):
+        # a tap a step, a tool change, a winner ticked, a ruling chosen; two a question (answer, Check)
+        assert hand["taps"] == (hand["steps"] + hand["tools"] + hand["ticks"] + hand["rulings"]
+                                + 2 * hand["prompts"]), (n, hand)
+        assert hand["tools"] <= MOST_TOOL_CHANGES, (n, hand)
