@@ -20,7 +20,7 @@ from webapp.trainee.drawn_table import SEAT_ROWS
 
 from .conftest import TRAINEE, htmx_idle, sign_in
 from .test_checkpoints import answer_in_page
-from .test_down import server  # noqa: F401  (a fixture: a lesson whose down meets an arrival, a missed blind, a ruling)
+from .test_down import SPEC as EVENTFUL, found_seed
 
 pytestmark = pytest.mark.browser
 LIBRARY = load_library(str(Path(ROOT) / "lessons"))
@@ -526,6 +526,26 @@ def test_a_long_result_covers_no_action_or_award_tick_on_a_phone(page: Page, liv
 # ---- Issue 29: the down (issue 32) on a phone ----
 
 DOWN_HANDS = 3
+# Downs of each kind of table: Hold'em with an arrival, a missed blind and a ruling (test_down's),
+# stud (cards up and down, the bring-in), triple draw (discards), and Omaha hi-lo (split pots).
+DOWNS = {"holdem": None, "seven-card-stud": {"game": "seven-card-stud", "players": 7, "events": 0.5},
+         "triple-draw-27": {"game": "triple-draw-27", "players": 5, "events": 0.5},
+         "omaha-hi-lo": {"game": "omaha-hi-lo", "players": 6, "events": 0.5, "irregularities": 0.5}}
+
+
+@pytest.fixture
+def down_server(live_server, tmp_path, request):
+    """A lesson library of one down, the game's of request.param."""
+    spec = DOWNS[request.param]
+    spec = {**EVENTFUL, "seed": found_seed()} if spec is None else {"hands": 6, "seed": 1, **spec}
+    folder = tmp_path / "down-lessons"
+    folder.mkdir()
+    keys = "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in spec.items())
+    (folder / "table-09-down.md").write_text(
+        f'+++\ntitle = "A down"\n+++\n\nDeal it.\n\n```down\nid = "down"\ntitle = "Test down"\n{keys}\n```\n',
+        encoding="utf-8")
+    live_server["app"].config["LESSONS_DIR"] = str(folder)
+    return live_server
 
 
 def _down_due(app, run_id: int):
@@ -557,12 +577,14 @@ def _answer_down_prompt(page: Page, prompt, where: str) -> int:
     return taps + 1
 
 
-def test_a_down_is_dealt_on_a_phone_in_one_screen(page: Page, server):
+@pytest.mark.parametrize("down_server", list(DOWNS), indirect=True)
+def test_a_down_is_dealt_on_a_phone_in_one_screen(page: Page, down_server):
     """At 360x740 each hand of a down is dealt like a table cell's: the dealing area fits under
     the toolbar with room for the result, every step is a tap on what is on screen, at most
     MOST_TOOL_CHANGES tool changes a hand; the events before a hand are on screen as it
     begins, and each question the table asks is in reach when the hand stops for it."""
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    server = down_server
     sign_in(page, server["url"], "/lessons/table-09-down")
     page.get_by_test_id("down-start").click()
     expect(page.get_by_test_id("down-status")).to_be_visible()
@@ -570,7 +592,7 @@ def test_a_down_is_dealt_on_a_phone_in_one_screen(page: Page, server):
     cell, app = "#cell-down-hand", server["app"]
     htmx_idle(page)
     room = page.evaluate(ROOM_JS)
-    tallest, per_hand = 0, []
+    tallest, tallest_prompt, per_hand = 0, 0, []
     hand_no, count = 0, {}
     while (state := _down_due(app, run_id))[0].hand <= DOWN_HANDS:
         run, prompt, step, kinds = state
@@ -619,17 +641,21 @@ def test_a_down_is_dealt_on_a_phone_in_one_screen(page: Page, server):
             count["taps"] += 1
             count["steps"] += 1
         htmx_idle(page)
-        after = _down_due(app, run_id)[0]
+        after, waits, _, _ = _down_due(app, run_id)
         assert after.posts == run.posts + 1, f"{where}: not taken"
         expect(page.locator(f"{cell} .output .wrong")).to_have_count(0)
         if after.hand == run.hand and page.locator(f"{cell} form.dealer").count():
             tallest = max(tallest, round(page.locator(f"{cell} form.dealer").evaluate(
                 "(f) => f.getBoundingClientRect().height")))
-            if prompt is None:
+            if waits is None:        # (a question now waiting is brought up instead, with its own table)
                 board = page.locator(f"{cell} [data-testid=board]")
                 assert board.evaluate(IN_VIEW_JS), f"{where}: the board left the screen"
+            else:
+                prompts = page.locator("#cell-down-prompt")
+                tallest_prompt = max(tallest_prompt, round(prompts.evaluate("(e) => e.getBoundingClientRect().height")))
+                assert prompts.evaluate(IN_VIEW_JS), f"{where}: the question asked is not wholly on screen"
     per_hand.append(count)
-    print(f"\nPHONE down tallest={tallest}px room={room}px hands={per_hand}")
+    print(f"\nPHONE down tallest={tallest}px question={tallest_prompt}px room={room}px hands={per_hand}")
     assert tallest + FEEDBACK_ROOM <= room, (tallest, room)
     for n, hand in enumerate(per_hand, start=1):
         # a tap a step, a tool change, a winner ticked, a ruling chosen; two a question (answer, Check)
