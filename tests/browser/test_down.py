@@ -124,3 +124,45 @@ def test_a_down_on_a_phone_and_on_a_desktop(browser: Browser, server):
     with server["app"].app_context():
         runs = ds.runs_of(user_id=1)
     assert len(runs) == 2 and all(r.ended and r.hands_dealt == HANDS for r in runs)
+
+
+def test_an_auditions_down_part_in_the_browser(browser: Browser, server):
+    """An audition with a down part: the start leads to the down (no Stop, no hints), and
+    once its hands are dealt, back to the audition's hands."""
+    from webapp import audition_store as ast
+    app, base = server["app"], server["url"]
+    with app.app_context():
+        ast.save_audition(ast.Definition("Down audition", (ast.HandKind("holdem"),), 1, 30, 80,
+                                         down=ast.DownPart("holdem", 2, 90, 1)), author_id=1)
+    page: Page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base}/auth/login")
+    page.fill("input[name=username]", TRAINEE[0])
+    page.fill("input[name=password]", TRAINEE[1])
+    page.click("button[type=submit]")
+    page.goto(f"{base}/auditions/")
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_test_id("down-status")).to_be_visible()
+    expect(page.get_by_test_id("down-stop")).to_have_count(0)
+    run_id = int(re.search(r"/downs/runs/(\d+)", page.url).group(1))
+    while not (run := _run(server, run_id)).ended:
+        with app.test_request_context():
+            prompt = downs.waiting_for(run)
+            if prompt is None:
+                _, hand = downs.current(run)
+                step, kinds = hand.expected().step(), downs.table_of(run).step_kinds
+        if prompt is None:
+            perform(page, "down-hand", kinds, step)
+        else:
+            box = page.locator("#cell-down-prompt")
+            if prompt.question.input == "chips":
+                box.locator("input[name=amount]").fill(str(prompt.question.answer))
+            else:
+                box.locator(f"input[name=choice][value='{prompt.question.answer}']").check()
+            box.get_by_role("button", name=re.compile("Check")).click()
+        htmx_idle(page)
+    expect(page.get_by_test_id("down-summary")).to_have_text("Back to the audition")
+    page.get_by_test_id("down-summary").click()
+    expect(page.get_by_test_id("timer")).to_be_visible()
+    assert "/auditions/runs/" in page.url
+    page.context.close()
