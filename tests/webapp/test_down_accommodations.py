@@ -54,6 +54,10 @@ def test_fifty_percent_extra_time_gives_a_longer_down_and_its_pages_say_so(app):
     summary = other.get(f"/downs/runs/{plain.id}/summary").get_data(as_text=True)
     assert 'data-testid="summary-allowed">30 min<' in summary and "extra time" not in summary
     assert "extra time" not in other.get(f"/downs/runs/{plain.id}").get_data(as_text=True)
+    with app.test_request_context():     # the dashboard's downs (and their CSV) say it too
+        from webapp.instructor.dashboard import down_results
+        table = down_results([(r, ds.run_score(r)) for r in (given, plain)])
+    assert table.columns[-1].key == "extra_time" and [row[-1] for row in table.rows] == ["50%", ""]
 
 
 def test_an_auditions_down_part_lowers_its_pace_mark_for_the_extra_time(app):

@@ -385,7 +385,7 @@ DOWN_COLUMNS = (Column("down", "Down"), Column("started_at", "Started", "when"),
                 Column("hands", "Hands dealt", "int"), Column("accuracy_pct", "Right at the first try", "pct"),
                 Column("rulings", "Rulings right"), Column("amounts", "Amounts right"),
                 Column("pace", "Hands an hour", "int"), Column("pace_standard", "House pace", "int"),
-                Column("again", "Hands to look at again"))
+                Column("again", "Hands to look at again"), Column("extra_time", "Extra time"))
 
 
 def down_results(runs: Iterable[tuple[Any, Any]], names: dict[int, str] | None = None) -> Table:
@@ -394,7 +394,8 @@ def down_results(runs: Iterable[tuple[Any, Any]], names: dict[int, str] | None =
     rows = [((names[r.user_id],) if names is not None else ()) +
             (r.title, r.started_at, r.status, s.hands, s.accuracy, f"{s.rulings_right}/{s.rulings}",
              f"{s.amounts_right}/{s.amounts}", round(s.pace) if s.pace is not None else None,
-             round(s.pace_standard), " ".join(map(str, s.again))) for r, s in runs]
+             round(s.pace_standard), " ".join(map(str, s.again)),
+             f"{r.extra_time_pct}%" if r.extra_time_pct else "") for r, s in runs]
     columns = ((Column("trainee", "Trainee"),) if names is not None else ()) + DOWN_COLUMNS
     return Table("downs", "Downs", columns, rows)
 
