@@ -203,15 +203,16 @@ def start(user_id: int, lesson: str, cell: str, title: str, spec: dict[str, Any]
           audition_run_id: int | None = None, clock: accommodations.Timing | None = None) -> int:
     """The user's unfinished run of this down (a second tab, a double click,
     or coming back to resume it), or a new one. One transaction. A new run
-    keeps the extra time in force (`clock`: an audition's down part is given
-    its audition run's)."""
+    of `minutes` keeps the extra time in force; an audition's down part is
+    given its audition run's (`clock`)."""
     conn = get_db().conn
     with immediate(conn):
         found = _open_run(conn, user_id, lesson, cell, audition_run_id)
         if found is not None:
             return found
         begun = stamp()
-        clock = clock or accommodations.timing(get_db(), user_id, (minutes or 0) * 60)
+        if clock is None:      # a practice down of `hands` has no clock: nothing to extend
+            clock = accommodations.timing(get_db(), user_id, minutes * 60) if minutes else accommodations.Timing(0)
         cur = conn.execute(
             "insert into down_runs (user_id, lesson, cell, title, spec, seed, hands, minutes, exam, audition_run_id, "
             "hand, steps, answered, wrong_in_a_row, posts, active_ms, last_at, started_at, status, extra_time_pct, "

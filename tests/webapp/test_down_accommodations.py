@@ -23,7 +23,7 @@ def give(app, pct: int, user_id: int = TRAINEE) -> None:
 
 def timed_down(app, user_id: int) -> ds.Run:
     with app.app_context():
-        run_id = ds.start(user_id, "", "", "A timed down", TIMED, 7, hands=None, minutes=30)
+        run_id = ds.start(user_id, "a-lesson", "timed", "A timed down", TIMED, 7, hands=None, minutes=30)
         run = ds.get_run(run_id)
         assert run is not None
         return run
@@ -42,6 +42,10 @@ def test_fifty_percent_extra_time_gives_a_longer_down_and_its_pages_say_so(app):
     for run in (given, plain):       # 40 minutes dealt: past the plain limit, inside the longer one
         run.status, run.active_ms = "stopped", 40 * 60_000
     assert not ds.limit_reached(given) and ds.limit_reached(plain)
+    with app.app_context():          # a practice down of hands has no clock to extend
+        untimed = ds.get_run(ds.start(TRAINEE, "a-lesson", "hands", "Hands", {"game": "holdem", "hands": 5}, 7, hands=5,
+                                      minutes=None))
+    assert untimed.extra_time_pct == 0 and ds.time_limit_ms(untimed) is None and untimed.allowed() == "5 hands"
     with app.app_context():          # a later change never rewrites a run begun
         accommodations.end(get_db(), TRAINEE, "", INSTRUCTOR)
         assert ds.get_run(given.id).extra_time_pct == 50
