@@ -526,11 +526,14 @@ def test_a_long_result_covers_no_action_or_award_tick_on_a_phone(page: Page, liv
 # ---- Issue 29: the down (issue 32) on a phone ----
 
 DOWN_HANDS = 3
-# Downs of each kind of table: Hold'em with an arrival, a missed blind and a ruling (test_down's),
+# Downs of each kind of table: Hold'em with an arrival, a missed blind and a ruling (test_down's)
+# and at a full table,
 # stud (cards up and down, the bring-in), triple draw (discards), and Omaha hi-lo (split pots).
 DOWNS = {"holdem": None, "seven-card-stud": {"game": "seven-card-stud", "players": 7, "events": 0.5},
          "triple-draw-27": {"game": "triple-draw-27", "players": 5, "events": 0.5},
-         "omaha-hi-lo": {"game": "omaha-hi-lo", "players": 6, "events": 0.5, "irregularities": 0.5}}
+         "omaha-hi-lo": {"game": "omaha-hi-lo", "players": 6, "events": 0.5, "irregularities": 0.5},
+         # the fullest table: nine players at ten seats, a ruling in hand 2 (seed 1)
+         "holdem-full": {"game": "holdem", "seats": 10, "players": 9, "events": 0.5, "irregularities": 0.6}}
 
 
 @pytest.fixture
