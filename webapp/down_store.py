@@ -87,12 +87,14 @@ class Run:
 
     def allowed(self) -> str:
         """The run's length as its pages say it, with the extra time it was
-        given: "45 min (30 min with 50% extra time)", "10 hands"."""
-        extra = f" with {self.extra_time_pct}% extra time" if self.extra_time_pct else ""
+        given: "45 min (30 min with 50% extra time)", "10 hands"; an
+        audition's down of hands given extra time has its pace mark lowered."""
+        pct = self.extra_time_pct
         limit = time_limit_ms(self)
-        if limit is None:
-            return f"{self.hands} hands{extra and ', no time limit; run' + extra}" if self.hands else "no limit"
-        return f"{limit // 60000} min" + (f" ({self.minutes} min{extra})" if extra else "")
+        if limit is not None:
+            return f"{limit // 60000} min" + (f" ({self.minutes} min with {pct}% extra time)" if pct else "")
+        hands = f"{self.hands} hands" if self.hands else "no limit"
+        return hands + (f" (with {pct}% extra time: a lower pace mark)" if pct else "")
 
     def dealing_ms(self, at: datetime | None = None) -> int:
         """Time spent dealing, the sitting in progress counted up to `at`."""

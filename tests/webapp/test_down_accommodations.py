@@ -88,6 +88,8 @@ def test_an_auditions_down_part_lowers_its_pace_mark_for_the_extra_time(app):
         get_db().conn.commit()
     result = trainee.get(f"/auditions/runs/{run_id}/result")
     assert "with 50% extra time, the pace to reach was 54% (not 80%)" in result.get_data(as_text=True)
+    summary = trainee.get(f"/downs/runs/{down_id}/summary").get_data(as_text=True)
+    assert "2 hands (with 50% extra time: a lower pace mark)" in summary
 
 
 def test_the_migration_gives_downs_from_before_it_no_extra_time(tmp_path):
