@@ -279,7 +279,21 @@ def _v15_accommodations(db: sqlite_utils.Database) -> None:
         db[table].add_column("accommodation_id", int)
 
 
-def _v16_downs(db: sqlite_utils.Database) -> None:
+def _v16_sprint_item_users(db: sqlite_utils.Database) -> None:
+    # Issue 30, bounded sprint reads (webapp/sprint_store.py): readiness weighs a
+    # kind's last 30 items, but items named only their run, so finding a
+    # trainee's newest meant reading all of them. Each item now carries its
+    # run's user, set by a trigger (every writer, a test's straight insert
+    # included), and an index leads to a trainee's newest items of a kind.
+    db["sprint_items"].add_column("user_id", int)
+    db.conn.execute("update sprint_items set user_id = (select user_id from sprint_runs r where r.id = run_id)")
+    db.conn.execute("create trigger sprint_items_user after insert on sprint_items when new.user_id is null begin "
+                    "update sprint_items set user_id = (select user_id from sprint_runs r where r.id = new.run_id) "
+                    "where run_id = new.run_id and number = new.number; end")
+    db["sprint_items"].create_index(["user_id", "kind", "answered_at"])
+
+
+def _v17_downs(db: sqlite_utils.Database) -> None:
     # Downs (issue 32, webapp/trainee/downs.py): a run of hands at one table. A
     # down is worked out by the engine from its spec and seed alone, so a run
     # stores only what the trainee did: the spec (the cell's TOML, so an edited
@@ -309,20 +323,6 @@ def _v16_downs(db: sqlite_utils.Database) -> None:
     db["auditions"].add_column("down", str)
 
 
-def _v17_sprint_item_users(db: sqlite_utils.Database) -> None:
-    # Issue 30, bounded sprint reads (webapp/sprint_store.py): readiness weighs a
-    # kind's last 30 items, but items named only their run, so finding a
-    # trainee's newest meant reading all of them. Each item now carries its
-    # run's user, set by a trigger (every writer, a test's straight insert
-    # included), and an index leads to a trainee's newest items of a kind.
-    db["sprint_items"].add_column("user_id", int)
-    db.conn.execute("update sprint_items set user_id = (select user_id from sprint_runs r where r.id = run_id)")
-    db.conn.execute("create trigger sprint_items_user after insert on sprint_items when new.user_id is null begin "
-                    "update sprint_items set user_id = (select user_id from sprint_runs r where r.id = new.run_id) "
-                    "where run_id = new.run_id and number = new.number; end")
-    db["sprint_items"].create_index(["user_id", "kind", "answered_at"])
-
-
 def _v18_down_accommodations(db: sqlite_utils.Database) -> None:
     # Issue 33, accommodations on downs (webapp/down_store.py, time_limit_ms): a
     # run keeps the extra time it was given when it started (like
@@ -333,7 +333,7 @@ def _v18_down_accommodations(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS = [_v1, _v2, _v3, _v4_auditions, _v5_cohorts, _v6_lessons, _v7_drills, _v8_step_speed, _v9_sprints,
               _v10_drill_credit, _v11_retakes, _v12_lesson_totals, _v13_audit, _v14_table_tests,
-              _v15_accommodations, _v16_downs, _v17_sprint_item_users,
+              _v15_accommodations, _v16_sprint_item_users, _v17_downs,
               _v18_down_accommodations]
 
 

@@ -328,7 +328,7 @@ def median_seconds(done: Sequence[Answered]) -> float | None:
 # checked equal by tests/webapp/test_sprint_history.py): no more are read.
 READ_WINDOW = 30
 # A user's answered items of one kind in timed runs, walked on the (user_id,
-# kind, answered_at) index (migration _v17_sprint_item_users), newest or oldest first.
+# kind, answered_at) index (migration _v16_sprint_item_users), newest or oldest first.
 _ITEMS = ("select i.kind, i.correct, i.ms, i.answered_at, r.extra_time_pct from sprint_items i "
           "join sprint_runs r on r.id = i.run_id "
           "where i.user_id = ? and i.kind = ? and i.answered_at is not null and r.timed = 1 {} "

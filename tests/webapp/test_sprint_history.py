@@ -85,9 +85,9 @@ def test_my_progress_reads_readiness_from_its_days_window(app):
 
 
 def test_the_migration_gives_existing_items_their_user_and_the_trigger_new_ones(tmp_path):
-    from webapp.db import MIGRATIONS, _v17_sprint_item_users, connect, migrate
+    from webapp.db import MIGRATIONS, _v16_sprint_item_users, connect, migrate
     db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v17_sprint_item_users)], start=1):
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v16_sprint_item_users)], start=1):
         step(db)
         db.execute(f"PRAGMA user_version = {number}")
     db.conn.commit()
