@@ -341,14 +341,15 @@ def update_draft(test_id: int, form: Form, sign: bool, confirm: str = "") -> Non
 
 
 def countersign(test_id: int) -> bool:
-    """An admin's second signature; False if there was none due (already given, or a draft)."""
+    """An admin's second signature; False if there was none due (already given, a draft, or a corrected version)."""
     test = get_test(test_id)
     if test is None:
         raise Refused("No such test.")
     db = get_db()
     with immediate(db.conn):
-        status, signer = db.execute("select status, signed_by from table_tests where id = ?", [test_id]).fetchone()
-        if status != COUNTERSIGN:
+        status, signer, superseded = db.execute("select status, signed_by, superseded_by from table_tests "
+                                                "where id = ?", [test_id]).fetchone()
+        if status != COUNTERSIGN or superseded is not None:     # a corrected version stays as it was
             return False
         if signer == _actor():
             raise Refused("The second signature must be another person's than the observer's.")

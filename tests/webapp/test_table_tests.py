@@ -358,3 +358,21 @@ def test_the_record_gives_each_down_with_its_pace_and_accuracy(app, plain_seed):
     page = instructor.get("/cohorts/1/trainees/1/record").get_data(as_text=True)
     section = page.split('data-testid="section-downs"', 1)[1].split("</section>", 1)[0]
     assert "100% right at the first try" in section and "twelve hands (Hold&#39;em)" in section
+
+
+def test_a_corrected_version_waiting_for_its_second_signature_is_never_countersigned(app):
+    """The old version of a corrected test is kept as it was: a second signature posted to it changes nothing."""
+    admin, _ = signed_in(app, "admin")
+    text = rubric.default_text().replace("second_sign_off = false", "second_sign_off = true")
+    assert admin.post("/rubrics/dealing/edit", data={"text": text}).status_code == 302
+    instructor, _ = signed_in(app, "instructor")
+    record_test(instructor, sign=True)
+    page = instructor.get("/table-tests/1/correct").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" value="(\w+)"', page).group(1)
+    r = instructor.post("/table-tests/1/correct", data={
+        "game": "holdem", "nonce": nonce, "confirm": "pass", "overall": "Steady hands.",
+        "comment-pitch": "Low and flat.", "reason": "Pitch on the wrong row.", **scores(pitch=4)})
+    assert r.headers["Location"] == "/table-tests/2"
+    admin.post("/table-tests/1/countersign")
+    assert rows(app, "select id, status, second_by_name from table_tests order by id") == [
+        (1, "countersign", None), (2, "countersign", None)]
