@@ -8,7 +8,7 @@ import pytest
 
 from webapp import create_app
 from webapp.auth import create_user
-from webapp.db import get_db
+from webapp.db import MIGRATIONS, connect, get_db
 from webapp.trainee.drawn_table import SEAT_ROWS
 
 PASSWORDS = {"trainee": "deal-right-1", "instructor": "teach-well-2", "trainee2": "deal-right-3",
@@ -101,3 +101,14 @@ def cells_in(lesson: str) -> int:
     # A table cell's `amounts = [...]` asks one question per kind listed (issue 32).
     asked = sum(len(re.findall(r'"[^"]+"', m)) for m in re.findall(r"^amounts\s*=\s*\[(.*)\]", source, re.M))
     return len(re.findall(r"^```(?:table|question|drill)\b", source, re.M)) + asked
+
+
+def migrated_before(path, migration):
+    """A database file at `path` taken through every migration before `migration`
+    (and committed): a database as one made before that migration was written."""
+    db = connect(str(path))
+    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(migration)], start=1):
+        step(db)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.conn.commit()
+    return db

@@ -276,11 +276,10 @@ def test_an_auditions_sprint_part_gets_the_runs_extra_time(app, cohort, clock):
 
 
 def test_the_migration_gives_runs_from_before_it_no_extra_time(tmp_path):
-    from webapp.db import MIGRATIONS, _v15_accommodations, connect, migrate
-    db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v15_accommodations)], start=1):
-        step(db)
-        db.execute(f"PRAGMA user_version = {number}")
+    from webapp.db import MIGRATIONS, _v15_accommodations, migrate
+
+    from .conftest import migrated_before
+    db = migrated_before(tmp_path / "old.db", _v15_accommodations)
     db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
     db.conn.execute("insert into sprint_runs (user_id, kind, seed, n, house, seconds, feedback, numbers, timed, "
                     "started_at) values (1, 'rake', 1, 3, 'main', 60, 'now', '[1, 2, 3]', 1, 't')")

@@ -93,11 +93,10 @@ def test_an_auditions_down_part_lowers_its_pace_mark_for_the_extra_time(app):
 
 
 def test_the_migration_gives_downs_from_before_it_no_extra_time(tmp_path):
-    from webapp.db import MIGRATIONS, _v18_down_accommodations, connect, migrate
-    db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v18_down_accommodations)], start=1):
-        step(db)
-        db.execute(f"PRAGMA user_version = {number}")
+    from webapp.db import MIGRATIONS, _v18_down_accommodations, migrate
+
+    from .conftest import migrated_before
+    db = migrated_before(tmp_path / "old.db", _v18_down_accommodations)
     db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee')")
     db.conn.execute("insert into down_runs (user_id, spec, seed, minutes, hand, steps, answered, posts, active_ms, "
                     "started_at, status) values (1, '{}', 7, 30, 1, '[]', '[]', 0, 0, 't', 'dealing')")

@@ -1,15 +1,13 @@
 """Issue 30's migration (_v11_retakes) on a database from before it."""
 from __future__ import annotations
 
-from webapp.db import MIGRATIONS, _v11_retakes, connect, migrate
+from webapp.db import MIGRATIONS, _v11_retakes, migrate
+
+from .conftest import migrated_before
 
 
 def test_existing_runs_are_numbered_and_one_time_passwords_start_their_clock(tmp_path):
-    db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v11_retakes)], start=1):
-        step(db)
-        db.execute(f"PRAGMA user_version = {number}")
-    db.conn.commit()
+    db = migrated_before(tmp_path / "old.db", _v11_retakes)
     db.conn.execute("insert into users (id, username, password_hash, role, must_change_password) values "
                     "(1, 'ann', 'x', 'trainee', 1), (2, 'ben', 'x', 'trainee', 0)")
     db.conn.execute("insert into auditions (id, title, author_id, kinds, hands, minutes, pass_mark) "

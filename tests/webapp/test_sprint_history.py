@@ -85,12 +85,10 @@ def test_my_progress_reads_readiness_from_its_days_window(app):
 
 
 def test_the_migration_gives_existing_items_their_user_and_the_trigger_new_ones(tmp_path):
-    from webapp.db import MIGRATIONS, _v16_sprint_item_users, connect, migrate
-    db = connect(str(tmp_path / "old.db"))
-    for number, step in enumerate(MIGRATIONS[:MIGRATIONS.index(_v16_sprint_item_users)], start=1):
-        step(db)
-        db.execute(f"PRAGMA user_version = {number}")
-    db.conn.commit()
+    from webapp.db import MIGRATIONS, _v16_sprint_item_users, migrate
+
+    from .conftest import migrated_before
+    db = migrated_before(tmp_path / "old.db", _v16_sprint_item_users)
     db.conn.execute("insert into users (id, username, password_hash, role) values (1, 'ann', 'x', 'trainee'), "
                     "(2, 'ben', 'x', 'trainee')")
     runs = "insert into sprint_runs (id, user_id, kind, seed, n, house, feedback, numbers, timed, started_at) values "
